@@ -1,0 +1,46 @@
+/**
+ * What a model family offers the engines. Models describe; engines solve.
+ */
+import type { Arith } from './arith.ts';
+import type { ParamSpecs, ParamsOf } from './params.ts';
+
+/** Receives one transition: the target's packed code and its rate. */
+export type Emit<T> = (target: number, rate: T) => void;
+
+/** A state reward whose expectation is a metric; `index` groups vector metrics (1-based). */
+export interface MetricDef<T> {
+  readonly name: string;
+  readonly index?: number;
+  reward(s: Int32Array): T;
+}
+
+/**
+ * A CTMC over states packed in mixed radix (see core/mixed-radix.ts). The same
+ * definition is instantiated with float or exact arithmetic.
+ */
+export interface ChainDefinition<T> {
+  readonly digitNames: readonly string[];
+  readonly radices: readonly number[];
+  readonly initial: readonly number[];
+  /**
+   * Emits every transition out of the state whose digits are `s` (scratch: read
+   * it, never keep it); `code` is the packed state. Rates must be > 0.
+   */
+  successors(s: Int32Array, code: number, emit: Emit<T>): void;
+  readonly metrics: readonly MetricDef<T>[];
+  /** Formats the state for people, e.g. "(n0=3, n1=2, n2=0)". */
+  describe(s: Int32Array): string;
+}
+
+export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>> {
+  readonly id: string;
+  readonly title: string;
+  readonly params: S;
+  /** Reads and cross-checks parameters from option text (UsageError on bad input). */
+  parse(raw: Record<string, string | undefined>): P;
+  /** Cross-field validation for parameters built in code (UsageError on bad input). */
+  validate(p: P): P;
+  /** Parameters as JSON numbers, with defaults filled in. */
+  toJSON(p: P): Record<string, number | number[]>;
+  ctmc<T>(p: P, A: Arith<T>): ChainDefinition<T>;
+}

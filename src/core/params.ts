@@ -1,0 +1,88 @@
+/**
+ * Declared model parameters: each one knows its help text and how to read it from
+ * the command line (zod validates the shape; rationals are read exactly).
+ */
+import { z } from 'zod';
+import { UsageError } from './errors.ts';
+import { parseRational, ratString, sumRationals, type Rational } from './rational.ts';
+
+export interface ParamSpec<V> {
+  readonly kind: 'int' | 'rational' | 'rationals';
+  readonly help: string;
+  /** Shown in --help; applied when the option is absent. */
+  readonly defaultText?: string;
+  readonly optional: boolean;
+  readonly read: (text: string | undefined, name: string) => V;
+}
+
+interface Bounds { min?: number; max?: number }
+
+export function intParam(help: string, b: Bounds = {}): ParamSpec<number> {
+  return {
+    kind: 'int', help, optional: false,
+    read: (text, name) => {
+      const parsed = z.coerce.number().int().safeParse(required(text, name).trim());
+      if (!parsed.success || !/^[+-]?\d+$/.test(text!.trim())) throw new UsageError(`--${name} must be an integer, got "${text}"`);
+      const v = parsed.data;
+      if (b.min !== undefined && v < b.min) throw new UsageError(`--${name} must be >= ${b.min}, got ${v}`);
+      if (b.max !== undefined && v > b.max) throw new UsageError(`--${name} must be <= ${b.max}, got ${v}`);
+      return v;
+    },
+  };
+}
+
+type Sign = 'positive' | 'nonnegative';
+
+function checkSign(v: Rational, sign: Sign, what: string): void {
+  if (sign === 'positive' && v.s * v.n <= 0n) throw new UsageError(`${what} must be > 0, got ${ratString(v)}`);
+  if (sign === 'nonnegative' && v.s < 0n && v.n !== 0n) throw new UsageError(`${what} must be >= 0, got ${ratString(v)}`);
+}
+
+export function rationalParam(help: string, sign: Sign, defaultText?: string): ParamSpec<Rational> {
+  return {
+    kind: 'rational', help, defaultText, optional: false,
+    read: (text, name) => {
+      const v = parseRational(text ?? required(defaultText, name), `--${name}`);
+      checkSign(v, sign, `--${name}`);
+      return v;
+    },
+  };
+}
+
+/** A comma-separated list of positive rationals that sum to exactly 1. */
+export function distributionParam(help: string): ParamSpec<Rational[]> {
+  return {
+    kind: 'rationals', help, optional: false,
+    read: (text, name) => {
+      const items = z.string().min(1).safeParse(required(text, name));
+      if (!items.success) throw new UsageError(`--${name} must be a comma-separated list, got "${text}"`);
+      const vs = items.data.split(',').map((t, i) => parseRational(t, `--${name}[${i + 1}]`));
+      vs.forEach((v, i) => checkSign(v, 'positive', `--${name}[${i + 1}]`));
+      const total = sumRationals(vs);
+      if (!total.equals(1)) throw new UsageError(`--${name} must sum to 1, got ${ratString(total)}`);
+      return vs;
+    },
+  };
+}
+
+export function optional<V>(p: ParamSpec<V>): ParamSpec<V | undefined> {
+  return { ...p, optional: true, read: (text, name) => (text === undefined ? undefined : p.read(text, name)) };
+}
+
+function required(text: string | undefined, name: string): string {
+  if (text === undefined) throw new UsageError(`--${name} is required`);
+  return text;
+}
+
+export type ParamSpecs = Record<string, ParamSpec<unknown>>;
+export type ParamsOf<S extends ParamSpecs> = { [K in keyof S]: S[K] extends ParamSpec<infer V> ? V : never };
+
+/** Reads every declared parameter from raw option text; unknown names are errors. */
+export function readParams<S extends ParamSpecs>(specs: S, raw: Record<string, string | undefined>): ParamsOf<S> {
+  for (const k of Object.keys(raw)) {
+    if (!(k in specs)) throw new UsageError(`unknown parameter --${k} (known: ${Object.keys(specs).map((s) => '--' + s).join(', ')})`);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, spec] of Object.entries(specs)) out[k] = spec.read(raw[k], k);
+  return out as ParamsOf<S>;
+}

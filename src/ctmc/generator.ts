@@ -1,0 +1,70 @@
+/**
+ * The sparse generator of an explored chain: off-diagonal rates in CSR by source
+ * state (the diagonal is minus the exit rate), states in increasing code order.
+ */
+import type { Store } from '../core/arith.ts';
+
+export interface Generator<T> {
+  readonly n: number;
+  /** Packed code of each state, increasing. */
+  readonly codes: Float64Array;
+  readonly radices: readonly number[];
+  readonly rowPtr: Int32Array;
+  readonly col: Int32Array;
+  readonly rate: Store<T>;
+  readonly initial: number;
+}
+
+export function transitionCount(g: Generator<unknown>): number {
+  return g.rowPtr[g.n];
+}
+
+/** Exit rate of every state (float). */
+export function exitRates(g: Generator<number>): Float64Array {
+  const q = new Float64Array(g.n);
+  for (let i = 0; i < g.n; i++) {
+    let s = 0;
+    for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) s += g.rate[k];
+    q[i] = s;
+  }
+  return q;
+}
+
+/** Incoming transitions of each state, CSR by target: inPtr, inSrc, and the index of the rate in g.rate. */
+export interface Incoming {
+  readonly inPtr: Int32Array;
+  readonly inSrc: Int32Array;
+  readonly inEdge: Int32Array;
+}
+
+export function incoming(g: Generator<unknown>): Incoming {
+  const n = g.n;
+  const m = g.rowPtr[n];
+  const inPtr = new Int32Array(n + 1);
+  for (let k = 0; k < m; k++) inPtr[g.col[k] + 1]++;
+  for (let j = 0; j < n; j++) inPtr[j + 1] += inPtr[j];
+  const fill = inPtr.slice(0, n);
+  const inSrc = new Int32Array(m);
+  const inEdge = new Int32Array(m);
+  for (let i = 0; i < n; i++) {
+    for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) {
+      const p = fill[g.col[k]]++;
+      inSrc[p] = i;
+      inEdge[p] = k;
+    }
+  }
+  return { inPtr, inSrc, inEdge };
+}
+
+/** max_j |(pi Q)_j| for a float generator. */
+export function residual(g: Generator<number>, pi: Float64Array, exit: Float64Array = exitRates(g)): number {
+  const flow = new Float64Array(g.n);
+  for (let i = 0; i < g.n; i++) {
+    const p = pi[i];
+    flow[i] -= p * exit[i];
+    for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) flow[g.col[k]] += p * g.rate[k];
+  }
+  let r = 0;
+  for (let j = 0; j < g.n; j++) r = Math.max(r, Math.abs(flow[j]));
+  return r;
+}
