@@ -1,0 +1,26 @@
+/**
+ * A claim made executable: its statement, where it comes from, how lbcheck
+ * decides it, and the verdict expected (a claim may be known to be false).
+ */
+import type { PropertyResult, Verdict } from '../core/verdict.ts';
+
+export interface RunContext {
+  /** Seed for generated cases (fast-check); a seed reproduces a run. */
+  seed: number;
+  /** fast-check path to replay one shrunk counterexample. */
+  path?: string;
+  /** Progress for long work (stderr on a terminal only). */
+  progress(what: string): void;
+}
+
+export interface Property {
+  readonly id: string;
+  /** The statement, with its quantifiers. */
+  readonly claim: string;
+  /** Paper and section. */
+  readonly source: string;
+  readonly method: string;
+  /** refuted when the claim is known to be false. */
+  readonly expected: Verdict;
+  run(ctx: RunContext): Promise<PropertyResult> | PropertyResult;
+}

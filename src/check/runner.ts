@@ -1,0 +1,59 @@
+/** Runs properties and collects their verdicts; an exception is an `unknown`, with why. */
+import { UsageError } from '../core/errors.ts';
+import type { EvidenceValue, PropertyResult, Verdict } from '../core/verdict.ts';
+import type { Property, RunContext } from './property.ts';
+
+export interface CheckResult extends PropertyResult {
+  id: string;
+  claim: string;
+  source: string;
+  method: string;
+  expected: Verdict;
+  /** The verdict is the one expected (a known-false claim refuted counts). */
+  asExpected: boolean;
+  seconds: number;
+}
+
+export function selectProperties(all: readonly Property[], ids: readonly string[]): Property[] {
+  if (ids.length === 0) return [...all];
+  return ids.map((id) => {
+    const p = all.find((q) => q.id === id);
+    if (!p) throw new UsageError(`unknown property "${id}" (known: ${all.map((q) => q.id).join(', ')})`);
+    return p;
+  });
+}
+
+/** Verdicts that satisfy an expectation: a proof or exact equality also satisfies "holds". */
+function satisfies(verdict: Verdict, expected: Verdict): boolean {
+  if (verdict === expected) return true;
+  return expected === 'holds' && (verdict === 'exact' || verdict === 'proved');
+}
+
+export async function runProperty(p: Property, ctx: RunContext): Promise<CheckResult> {
+  const start = performance.now();
+  let result: PropertyResult;
+  try {
+    result = await p.run(ctx);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const message = e instanceof Error ? e.message : String(e);
+    result = { verdict: 'unknown', summary: `the check failed to run: ${message}`, evidence: {} };
+  }
+  return {
+    id: p.id,
+    claim: p.claim,
+    source: p.source,
+    method: p.method,
+    expected: p.expected,
+    asExpected: satisfies(result.verdict, p.expected),
+    ...result,
+    seconds: (performance.now() - start) / 1000,
+  };
+}
+
+/** Compact "key=value" text of an evidence record for tables. */
+export function evidenceText(e: Record<string, EvidenceValue>): string {
+  return Object.entries(e)
+    .map(([k, v]) => `${k}=${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
+    .join(', ');
+}

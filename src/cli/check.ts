@@ -1,0 +1,75 @@
+/** `lbcheck check [ids...]`: run properties and print the verdict table. */
+import { Command } from 'commander';
+import { UsageError } from '../core/errors.ts';
+import { properties } from '../../properties/index.ts';
+import { evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
+import { renderTable } from '../report/table.ts';
+import { printJson } from './output.ts';
+import { progressFor } from './progress.ts';
+
+interface CheckFlags {
+  json?: boolean;
+  seed: string;
+  path?: string;
+  list?: boolean;
+}
+
+export const DEFAULT_SEED = 42;
+
+function parseSeed(text: string): number {
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`--seed must be an integer, got "${text}"`);
+  return Number(text) | 0;
+}
+
+function printHuman(results: CheckResult[]): void {
+  const rows = results.map((r) => [
+    r.id,
+    `${r.claim}\n[${r.source}]`,
+    r.method,
+    r.asExpected ? r.verdict : `${r.verdict} (expected ${r.expected})`,
+    `${r.summary}\n${evidenceText(r.evidence)}`,
+  ]);
+  console.log(renderTable(['id', 'claim', 'method', 'verdict', 'evidence'], rows, [26, 44, 16, 12, 56]));
+  for (const r of results.filter((x) => x.counterexample !== undefined && x.counterexample !== null)) {
+    console.log(`\n${r.id}: counterexample ${JSON.stringify(r.counterexample, null, 2)}`);
+    if (r.path) console.log(`  replay: lbcheck check ${r.id} --seed ${r.seed} --path ${r.path}`);
+  }
+  const off = results.filter((r) => !r.asExpected);
+  console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
+}
+
+export function checkCommand(setExit: (code: number) => void): Command {
+  return new Command('check')
+    .description('run the built-in properties (all, or those named) and print the verdict table')
+    .argument('[ids...]', 'property ids (default: all)')
+    .option('--json', 'print one JSON document {"results":[...]}')
+    .option('--seed <S>', 'seed for generated cases', String(DEFAULT_SEED))
+    .option('--path <P>', 'fast-check path replaying one counterexample (with one id and its --seed)')
+    .option('--list', 'list the properties and exit')
+    .action(async (ids: string[], opts: CheckFlags) => {
+      if (opts.list) {
+        console.log(renderTable(['id', 'expected', 'claim'], properties.map((p) => [p.id, p.expected, p.claim]), [30, 10, 80]));
+        return;
+      }
+      const seed = parseSeed(opts.seed);
+      if (opts.path !== undefined && ids.length !== 1) throw new UsageError('--path replays one property: name exactly one id');
+      const selected = selectProperties(properties, ids);
+      const progress = progressFor(Boolean(opts.json));
+      const results: CheckResult[] = [];
+      for (const [i, p] of selected.entries()) {
+        const ctx = { seed, path: opts.path, progress: (what: string) => progress.update(`${p.id}: ${what}`, i / selected.length) };
+        results.push(await runProperty(p, ctx));
+      }
+      progress.stop();
+      if (opts.json) {
+        printJson({
+          results: results.map((r) => ({
+            id: r.id, claim: r.claim, source: r.source, method: r.method, verdict: r.verdict, expected: r.expected,
+            asExpected: r.asExpected, summary: r.summary, evidence: r.evidence, counterexample: r.counterexample ?? null,
+            seed: r.seed ?? seed, path: r.path ?? null, seconds: r.seconds,
+          })),
+        });
+      } else printHuman(results);
+      setExit(results.every((r) => r.asExpected) ? 0 : 1);
+    });
+}

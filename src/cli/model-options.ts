@@ -1,0 +1,20 @@
+/** Declares a model family's parameters as command options and reads them back as text. */
+import type { Command } from 'commander';
+import type { ModelFamily } from '../core/model.ts';
+import type { ParamSpecs } from '../core/params.ts';
+
+export function addParamOptions(cmd: Command, family: ModelFamily<ParamSpecs, unknown>): Command {
+  for (const [name, spec] of Object.entries(family.params)) {
+    const flag = spec.kind === 'rationals' ? `--${name} <list>` : `--${name} <value>`;
+    const help = spec.help + (spec.defaultText ? ` (default ${spec.defaultText})` : '') + (spec.optional || spec.defaultText ? '' : ' [required]');
+    cmd.option(flag, help);
+  }
+  return cmd;
+}
+
+/** The model parameters the user gave, as raw text (undefined when absent). */
+export function rawParams(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown>): Record<string, string | undefined> {
+  const raw: Record<string, string | undefined> = {};
+  for (const name of Object.keys(family.params)) raw[name] = opts[name] as string | undefined;
+  return raw;
+}

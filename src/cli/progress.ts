@@ -1,0 +1,35 @@
+/**
+ * Progress on stderr for long work: only on a terminal, never under --json or in CI.
+ */
+import cliProgress from 'cli-progress';
+
+export interface Progress {
+  /** fraction in [0, 1] when known. */
+  update(task: string, fraction?: number): void;
+  stop(): void;
+}
+
+const silent: Progress = { update: () => {}, stop: () => {} };
+
+export function progressFor(json: boolean): Progress {
+  if (json || !process.stderr.isTTY || process.env.CI) return silent;
+  const bar = new cliProgress.SingleBar(
+    { stream: process.stderr, format: '{bar} {percentage}% | {task}', hideCursor: true, clearOnComplete: true, fps: 10 },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  let last = 0;
+  return {
+    update(task, fraction) {
+      last = fraction ?? last;
+      if (!started) {
+        bar.start(100, 0, { task });
+        started = true;
+      }
+      bar.update(Math.round(100 * last), { task });
+    },
+    stop() {
+      if (started) bar.stop();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+/**
+ * Arithmetic modulo primes below 2^26: a product of two residues stays below
+ * 2^52, so it is exact in a double and one floor-division reduces it.
+ */
+
+export const PRIME_BITS = 26;
+
+/** (acc + x*y) mod p for residues in [0, p). */
+export function fmaMod(acc: number, x: number, y: number, p: number): number {
+  const t = acc + x * y;
+  let r = t - p * Math.floor(t / p);
+  if (r < 0) r += p;
+  else if (r >= p) r -= p;
+  return r;
+}
+
+export function mulMod(x: number, y: number, p: number): number {
+  return fmaMod(0, x, y, p);
+}
+
+/** Inverse of a mod p (a not divisible by p), by the extended Euclidean algorithm. */
+export function invMod(a: number, p: number): number {
+  let [r0, r1] = [p, a % p];
+  let [t0, t1] = [0, 1];
+  while (r1 !== 0) {
+    const q = Math.floor(r0 / r1);
+    [r0, r1] = [r1, r0 - q * r1];
+    [t0, t1] = [t1, t0 - q * t1];
+  }
+  if (r0 !== 1) throw new RangeError(`${a} is not invertible mod ${p}`);
+  return t0 < 0 ? t0 + p : t0;
+}
+
+function isPrime(n: number): boolean {
+  if (n % 2 === 0) return n === 2;
+  for (let d = 3; d * d <= n; d += 2) if (n % d === 0) return false;
+  return true;
+}
+
+/** Yields the primes below 2^26, largest first. */
+export function* primesBelowLimit(): Generator<number> {
+  for (let n = 2 ** PRIME_BITS - 1; n > 2; n -= 2) if (isPrime(n)) yield n;
+}
+
+/** A rational n/d as a residue mod p, or -1 when p divides d. */
+export function residueOf(n: bigint, d: bigint, p: number): number {
+  const P = BigInt(p);
+  const dm = Number(((d % P) + P) % P);
+  if (dm === 0) return -1;
+  const nm = Number(((n % P) + P) % P);
+  return mulMod(nm, invMod(dm, p), p);
+}

@@ -1,0 +1,56 @@
+/**
+ * Metrics as expectations of the model's state rewards under a solved law.
+ * Vector metrics (those with an index) are gathered into arrays by name.
+ */
+import type { Arith } from '../core/arith.ts';
+import type { ChainDefinition } from '../core/model.ts';
+import { decodeInto } from '../core/mixed-radix.ts';
+import { Fraction, ratString, type Rational } from '../core/rational.ts';
+
+export type MetricValues<V> = Record<string, V | V[]>;
+
+function gather<V>(def: ChainDefinition<unknown>, values: V[]): MetricValues<V> {
+  const out: MetricValues<V> = {};
+  def.metrics.forEach((m, k) => {
+    if (m.index === undefined) out[m.name] = values[k];
+    else {
+      const arr = (out[m.name] as V[] | undefined) ?? [];
+      arr[m.index - 1] = values[k];
+      out[m.name] = arr;
+    }
+  });
+  return out;
+}
+
+/** E_pi[reward] for each metric, accumulating weight(i) * reward(state i) in arithmetic A. */
+function expectations<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T): T[] {
+  const digits = new Int32Array(def.radices.length);
+  const sums = def.metrics.map(() => A.zero);
+  for (let i = 0; i < codes.length; i++) {
+    decodeInto(codes[i], def.radices, digits);
+    const w = weight(i);
+    if (A.isZero(w)) continue;
+    def.metrics.forEach((m, k) => {
+      const r = m.reward(digits);
+      if (!A.isZero(r)) sums[k] = A.add(sums[k], A.mul(w, r));
+    });
+  }
+  return sums;
+}
+
+export function floatMetrics(def: ChainDefinition<number>, A: Arith<number>, codes: Float64Array, pi: Float64Array): MetricValues<number> {
+  return gather(def, expectations(def, A, codes, (i) => pi[i]));
+}
+
+/** Exact metrics for pi_i = numerators[i] / total, as exact rationals. */
+export function exactMetrics(
+  def: ChainDefinition<Rational>,
+  A: Arith<Rational>,
+  codes: Float64Array,
+  numerators: readonly bigint[],
+  total: bigint,
+): { values: MetricValues<Rational>; text: MetricValues<string> } {
+  const sums = expectations(def, A, codes, (i) => new Fraction(numerators[i]));
+  const values = sums.map((s) => s.div(new Fraction(total)));
+  return { values: gather(def, values), text: gather(def, values.map(ratString)) };
+}

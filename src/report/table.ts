@@ -1,0 +1,36 @@
+/** Plain-text tables for people (cli-table3, no colours so output pipes cleanly). */
+import Table from 'cli-table3';
+
+export function renderTable(head: string[], rows: (string | number)[][], colWidths?: number[]): string {
+  const t = new Table({
+    head,
+    style: { head: [], border: [] },
+    wordWrap: true,
+    ...(colWidths ? { colWidths } : {}),
+  });
+  for (const r of rows) t.push(r.map(String));
+  return t.toString();
+}
+
+export function fmt(x: number): string {
+  if (x === 0) return '0';
+  const a = Math.abs(x);
+  return a >= 1e-4 && a < 1e6 ? x.toPrecision(12).replace(/\.?0+$/, '') : x.toExponential(6);
+}
+
+/** Metric rows "name[i]" with their float and, where known, exact values. */
+export function metricRows(metrics: Record<string, number | number[]>, exact?: Record<string, string | string[]>): string[][] {
+  const rows: string[][] = [];
+  for (const [name, v] of Object.entries(metrics)) {
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => rows.push([`${name}[${i + 1}]`, fmt(x), ...(exact ? [(exact[name] as string[])[i]] : [])]));
+    } else rows.push([name, fmt(v), ...(exact ? [exact[name] as string] : [])]);
+  }
+  return rows;
+}
+
+export function paramText(params: Record<string, number | number[]>): string {
+  return Object.entries(params)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map(fmt).join(',') : fmt(v)}`)
+    .join(' ');
+}
