@@ -3,6 +3,31 @@
  */
 import type { Arith } from './arith.ts';
 import type { ParamSpecs, ParamsOf } from './params.ts';
+import type { Rational } from './rational.ts';
+
+/** Metric values by name; vector metrics (per dispatcher, per class) are arrays. */
+export type MetricValues<V> = Record<string, V | V[]>;
+
+/** A claimed stationary law, known through the ratio of neighbouring states. */
+export interface ClaimedLaw {
+  /** pi(to)/pi(from) for a transition from -> to, as an exact rational (> 0). */
+  ratio(from: Int32Array, to: Int32Array): Rational;
+}
+
+/** A product-form law of the model's chain and the metrics it gives in closed form. */
+export interface ProductFormView<P> {
+  /** Why the product form is not the stationary law for p, or null when it is. */
+  inapplicable(p: P): string | null;
+  /** Number of states the law is over (the chain's reachable states). */
+  states(p: P): number;
+  metrics(p: P): MetricValues<number>;
+  exactMetrics(p: P): MetricValues<Rational>;
+  law(p: P): ClaimedLaw & {
+    /** Unnormalised weight of a state, from its digits. */
+    weightExact(s: Int32Array): Rational;
+    logWeight(s: Int32Array): number;
+  };
+}
 
 /** Receives one transition: the target's packed code and its rate. */
 export type Emit<T> = (target: number, rate: T) => void;
@@ -43,4 +68,5 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>>
   /** Parameters as JSON numbers, with defaults filled in. */
   toJSON(p: P): Record<string, number | number[]>;
   ctmc<T>(p: P, A: Arith<T>): ChainDefinition<T>;
+  readonly productForm?: ProductFormView<P>;
 }

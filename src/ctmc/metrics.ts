@@ -3,11 +3,10 @@
  * Vector metrics (those with an index) are gathered into arrays by name.
  */
 import type { Arith } from '../core/arith.ts';
-import type { ChainDefinition } from '../core/model.ts';
+import type { ChainDefinition, MetricValues } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { Fraction, ratString, type Rational } from '../core/rational.ts';
 
-export type MetricValues<V> = Record<string, V | V[]>;
 
 function gather<V>(def: ChainDefinition<unknown>, values: V[]): MetricValues<V> {
   const out: MetricValues<V> = {};

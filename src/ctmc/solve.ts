@@ -5,7 +5,7 @@
  */
 import { exactArith, floatArith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
-import type { ModelFamily } from '../core/model.ts';
+import type { MetricValues, ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import type { Rational } from '../core/rational.ts';
 import { bigRatioToNumber } from '../core/rational.ts';
@@ -16,7 +16,7 @@ import { residual, transitionCount, type Generator } from './generator.ts';
 import { solveGth } from './gth.ts';
 import { firstNonReturningState } from './irreducible.ts';
 import { solveIterative } from './iterative.ts';
-import { exactMetrics, floatMetrics, type MetricValues } from './metrics.ts';
+import { exactMetrics, floatMetrics } from './metrics.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 
 export const METHODS = ['exact', 'gth', 'iterative', 'auto'] as const;
@@ -49,7 +49,9 @@ export interface Evidence {
 
 export interface Solved {
   evidence: Evidence;
+  /** State i has packed code codes[i] in these radices. */
   codes: Float64Array;
+  radices: readonly number[];
   pi: Float64Array;
   metrics: MetricValues<number>;
   exact?: { solution: ExactSolution; values: MetricValues<Rational>; text: MetricValues<string> };
@@ -97,6 +99,7 @@ export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: So
     return {
       evidence: { ...base, residual: 0, iterations: 0, seconds: seconds(), converged: true, primes: solution.primes },
       codes: g.codes,
+      radices: g.radices,
       pi,
       metrics: floatMetrics(def, floatArith, g.codes, pi),
       exact: { solution, ...exact },
@@ -108,6 +111,7 @@ export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: So
     return {
       evidence: { ...base, residual: residual(g, pi), iterations: 0, seconds: seconds(), converged: true },
       codes: g.codes,
+      radices: g.radices,
       pi,
       metrics: floatMetrics(def, floatArith, g.codes, pi),
     };
@@ -120,6 +124,7 @@ export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: So
   return {
     evidence: { ...base, residual: r.residual, iterations: r.iterations, seconds: seconds(), converged: r.converged, errorEstimate: r.errorEstimate },
     codes: g.codes,
+    radices: g.radices,
     pi: r.pi,
     metrics: floatMetrics(def, floatArith, g.codes, r.pi),
   };
