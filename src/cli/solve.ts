@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { METHODS, solveModel, type Method } from '../ctmc/solve.ts';
+import { METHODS, solveModel, trusted, type Method } from '../ctmc/solve.ts';
 import { families } from '../../models/index.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
@@ -39,17 +39,23 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     converged: e.converged,
     ...(e.errorEstimate !== undefined ? { errorEstimate: e.errorEstimate } : {}),
     ...(e.primes !== undefined ? { primes: e.primes } : {}),
+    ...(e.truncation ? { truncation: e.truncation } : {}),
+    trusted: trusted(e),
   };
   if (opts.json) printJson(report);
   else {
     console.log(`${family.id}  ${paramText(report.params)}`);
     const resid = e.method === 'exact' ? `0 (pi Q = 0 verified in rationals, ${e.primes} primes)` : e.residual.toExponential(2);
     console.log(`method ${e.method}: ${e.states} states, ${e.transitions} transitions, residual ${resid}, ${e.iterations} iterations, ${e.seconds.toFixed(3)} s`);
+    if (e.truncation) {
+      console.log(`truncated at K = ${e.truncation.K}: boundary mass ${e.truncation.boundaryMass.toExponential(2)} (tolerance ${e.truncation.tolerance.toExponential(0)})`);
+    }
     if (!e.converged) console.log('NOT CONVERGED: the residual missed the tolerance; these numbers are not to be trusted');
+    if (!(e.truncation?.withinTolerance ?? true)) console.log('TRUNCATION TOO COARSE: the boundary mass exceeds its tolerance; these numbers are not to be trusted');
     const head = ['metric', 'value', ...(solved.exact ? ['exact'] : [])];
     console.log(renderTable(head, metricRows(solved.metrics, solved.exact?.text)));
   }
-  return e.converged ? 0 : 1;
+  return report.trusted ? 0 : 1;
 }
 
 export function solveCommand(setExit: (code: number) => void): Command {

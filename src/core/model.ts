@@ -55,6 +55,23 @@ export interface ChainDefinition<T> {
   readonly metrics: readonly MetricDef<T>[];
   /** Formats the state for people, e.g. "(n0=3, n1=2, n2=0)". */
   describe(s: Int32Array): string;
+  /**
+   * Chains cut at a queue length K: true for states on the cut (some queue at K),
+   * whose stationary mass bounds what the truncation may have lost.
+   */
+  atBoundary?(s: Int32Array): boolean;
+}
+
+/**
+ * Families whose queues are truncated at K. The user may give K; otherwise the
+ * engine grows K from `initialK` until the boundary mass is below tolerance.
+ */
+export interface TruncationView<P> {
+  /** The K the user asked for, or undefined for automatic. */
+  requestedK(p: P): number | undefined;
+  /** A first K to try (from the load). */
+  initialK(p: P): number;
+  withK(p: P, K: number): P;
 }
 
 export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>> {
@@ -69,4 +86,5 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>>
   toJSON(p: P): Record<string, number | number[]>;
   ctmc<T>(p: P, A: Arith<T>): ChainDefinition<T>;
   readonly productForm?: ProductFormView<P>;
+  readonly truncation?: TruncationView<P>;
 }

@@ -5,7 +5,7 @@
  */
 import { exactArith, floatArith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
-import type { MetricValues, ModelFamily } from '../core/model.ts';
+import type { ChainDefinition, MetricValues, ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import type { Rational } from '../core/rational.ts';
 import { bigRatioToNumber } from '../core/rational.ts';
@@ -26,11 +26,15 @@ export type DirectMethod = Exclude<Method, 'auto'>;
 /** Elimination cost (n * lower * upper bandwidth) up to which each direct method is allowed. */
 export const LIMITS = { autoExact: 2e7, exact: 2e9, gth: 3e9, exactStates: 200_000 } as const;
 
+export const DEFAULT_BOUNDARY_TOLERANCE = 1e-12;
+
 export interface SolveOptions {
   method: Method;
   /** Residual target of the iterative solver (default 1e-12). */
   tolerance?: number;
   maxIterations?: number;
+  /** Largest acceptable stationary mass on a truncation boundary (default 1e-12). */
+  boundaryTolerance?: number;
   onProgress?: (what: string) => void;
 }
 
@@ -45,6 +49,8 @@ export interface Evidence {
   converged: boolean;
   errorEstimate?: number;
   primes?: number;
+  /** For chains cut at queue length K: the stationary mass on the cut. */
+  truncation?: { K: number; boundaryMass: number; tolerance: number; withinTolerance: boolean };
 }
 
 export interface Solved {
@@ -76,7 +82,51 @@ function chooseMethod(method: Method, g: Generator<number>): DirectMethod {
   }
 }
 
-export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SolveOptions): Solved {
+/** The stationary law by the chosen method, before metrics. */
+interface Law {
+  method: DirectMethod;
+  pi: Float64Array;
+  residual: number;
+  iterations: number;
+  converged: boolean;
+  errorEstimate?: number;
+  exact?: { solution: ExactSolution; def: ChainDefinition<Rational>; codes: Float64Array };
+}
+
+function solveLaw<P>(family: ModelFamily<ParamSpecs, P>, p: P, g: Generator<number>, method: DirectMethod, opts: SolveOptions): Law {
+  if (method === 'exact') {
+    const def = family.ctmc(p, exactArith);
+    const ge = explore(def, exactArith);
+    const solution = solveExact(ge, bandOf(ge), { onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} primes, ${bits} bits`) });
+    const pi = Float64Array.from(solution.numerators, (a) => bigRatioToNumber(a, solution.total));
+    return { method, pi, residual: 0, iterations: 0, converged: true, exact: { solution, def, codes: ge.codes } };
+  }
+  if (method === 'gth') {
+    const pi = solveGth(g, bandOf(g));
+    if (!pi) throw new Error('GTH met a zero pivot on an irreducible chain');
+    return { method, pi, residual: residual(g, pi), iterations: 0, converged: true };
+  }
+  const r = solveIterative(g, {
+    tolerance: opts.tolerance,
+    maxIterations: opts.maxIterations,
+    onProgress: (it, res) => opts.onProgress?.(`iteration ${it}: residual ${res.toExponential(2)}`),
+  });
+  return { method, pi: r.pi, residual: r.residual, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate };
+}
+
+/** Stationary mass on the truncation boundary (float; exact when an exact law is given). */
+function boundaryMass(def: ChainDefinition<unknown>, codes: Float64Array, weight: (i: number) => number): number {
+  const digits = new Int32Array(def.radices.length);
+  let mass = 0;
+  for (let i = 0; i < codes.length; i++) {
+    decodeInto(codes[i], def.radices, digits);
+    if (def.atBoundary!(digits)) mass += weight(i);
+  }
+  return mass;
+}
+
+/** Solves the chain of one parameter point (K fixed) and gathers metrics and evidence. */
+export function solveOnce<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SolveOptions): Solved {
   const start = performance.now();
   const def = family.ctmc(p, floatArith);
   const g = explore(def, floatArith);
@@ -86,46 +136,59 @@ export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: So
     decodeInto(g.codes[stuck], g.radices, digits);
     throw new UsageError(`the chain is not irreducible: state ${def.describe(digits)} cannot return to the initial state`);
   }
-  const method = chooseMethod(opts.method, g);
-  const base = { method, states: g.n, transitions: transitionCount(g) };
-  const seconds = (): number => (performance.now() - start) / 1000;
-
-  if (method === 'exact') {
-    const defExact = family.ctmc(p, exactArith);
-    const ge = explore(defExact, exactArith);
-    const solution = solveExact(ge, bandOf(ge), { onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} primes, ${bits} bits`) });
-    const pi = Float64Array.from(solution.numerators, (a) => bigRatioToNumber(a, solution.total));
-    const exact = exactMetrics(defExact, exactArith, ge.codes, solution.numerators, solution.total);
-    return {
-      evidence: { ...base, residual: 0, iterations: 0, seconds: seconds(), converged: true, primes: solution.primes },
-      codes: g.codes,
-      radices: g.radices,
-      pi,
-      metrics: floatMetrics(def, floatArith, g.codes, pi),
-      exact: { solution, ...exact },
-    };
-  }
-  if (method === 'gth') {
-    const pi = solveGth(g, bandOf(g));
-    if (!pi) throw new Error('GTH met a zero pivot on an irreducible chain');
-    return {
-      evidence: { ...base, residual: residual(g, pi), iterations: 0, seconds: seconds(), converged: true },
-      codes: g.codes,
-      radices: g.radices,
-      pi,
-      metrics: floatMetrics(def, floatArith, g.codes, pi),
-    };
-  }
-  const r = solveIterative(g, {
-    tolerance: opts.tolerance,
-    maxIterations: opts.maxIterations,
-    onProgress: (it, res) => opts.onProgress?.(`iteration ${it}: residual ${res.toExponential(2)}`),
-  });
+  const law = solveLaw(family, p, g, chooseMethod(opts.method, g), opts);
+  const tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
+  const K = family.truncation?.requestedK(p);
+  const truncation = def.atBoundary && K !== undefined
+    ? { K, boundaryMass: boundaryMass(def, g.codes, (i) => law.pi[i]), tolerance }
+    : undefined;
+  const exact = law.exact && {
+    solution: law.exact.solution,
+    ...exactMetrics(law.exact.def, exactArith, law.exact.codes, law.exact.solution.numerators, law.exact.solution.total),
+  };
   return {
-    evidence: { ...base, residual: r.residual, iterations: r.iterations, seconds: seconds(), converged: r.converged, errorEstimate: r.errorEstimate },
+    evidence: {
+      method: law.method,
+      states: g.n,
+      transitions: transitionCount(g),
+      residual: law.residual,
+      iterations: law.iterations,
+      seconds: (performance.now() - start) / 1000,
+      converged: law.converged,
+      ...(law.errorEstimate !== undefined ? { errorEstimate: law.errorEstimate } : {}),
+      ...(law.exact ? { primes: law.exact.solution.primes } : {}),
+      ...(truncation ? { truncation: { ...truncation, withinTolerance: truncation.boundaryMass <= tolerance } } : {}),
+    },
     codes: g.codes,
     radices: g.radices,
-    pi: r.pi,
-    metrics: floatMetrics(def, floatArith, g.codes, r.pi),
+    pi: law.pi,
+    metrics: floatMetrics(def, floatArith, g.codes, law.pi),
+    ...(exact ? { exact } : {}),
   };
+}
+
+/** Largest K the automatic truncation tries before it reports an untrusted answer. */
+const MAX_AUTO_K = 4096;
+
+/**
+ * Solves a model; for truncated families without a user-given K, grows K by half
+ * until the boundary mass is below tolerance (an unstable system never gets
+ * there: its last answer comes back with withinTolerance = false).
+ */
+export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SolveOptions): Solved {
+  const t = family.truncation;
+  if (!t || t.requestedK(p) !== undefined) return solveOnce(family, p, opts);
+  let K = t.initialK(p);
+  for (;;) {
+    opts.onProgress?.(`truncation K = ${K}`);
+    const solved = solveOnce(family, t.withK(p, K), opts);
+    const tr = solved.evidence.truncation;
+    if (!tr || tr.withinTolerance || K >= MAX_AUTO_K) return solved;
+    K = Math.min(MAX_AUTO_K, Math.ceil(K * 1.5));
+  }
+}
+
+/** A solve to trust: converged, and its truncation (if any) lost less than its tolerance. */
+export function trusted(e: Evidence): boolean {
+  return e.converged && (e.truncation?.withinTolerance ?? true);
 }
