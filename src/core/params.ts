@@ -57,12 +57,17 @@ export function distributionParam(help: string): ParamSpec<Rational[]> {
       const items = z.string().min(1).safeParse(required(text, name));
       if (!items.success) throw new UsageError(`--${name} must be a comma-separated list, got "${text}"`);
       const vs = items.data.split(',').map((t, i) => parseRational(t, `--${name}[${i + 1}]`));
-      vs.forEach((v, i) => checkSign(v, 'positive', `--${name}[${i + 1}]`));
-      const total = sumRationals(vs);
-      if (!total.equals(1)) throw new UsageError(`--${name} must sum to 1, got ${ratString(total)}`);
+      checkDistribution(`--${name}`, vs);
       return vs;
     },
   };
+}
+
+/** Every value > 0 and the values sum to exactly 1. */
+export function checkDistribution(what: string, vs: readonly Rational[]): void {
+  vs.forEach((v, i) => checkSign(v, 'positive', `${what}[${i + 1}]`));
+  const total = sumRationals(vs);
+  if (!total.equals(1)) throw new UsageError(`${what} must sum to 1, got ${ratString(total)}`);
 }
 
 export function optional<V>(p: ParamSpec<V>): ParamSpec<V | undefined> {
