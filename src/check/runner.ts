@@ -51,9 +51,16 @@ export async function runProperty(p: Property, ctx: RunContext): Promise<CheckRe
   };
 }
 
-/** Compact "key=value" text of an evidence record for tables. */
+/** Evidence as "key=value" text for tables; records nested in arrays get a line each. */
 export function evidenceText(e: Record<string, EvidenceValue>): string {
-  return Object.entries(e)
-    .map(([k, v]) => `${k}=${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)
-    .join(', ');
+  const value = (v: EvidenceValue): string => {
+    if (Array.isArray(v)) {
+      return v.some((x) => typeof x === 'object' && x !== null && !Array.isArray(x))
+        ? v.map((x) => `\n  ${value(x)}`).join('')
+        : `[${v.map(value).join(', ')}]`;
+    }
+    if (typeof v === 'object' && v !== null) return Object.entries(v).map(([k, x]) => `${k}=${value(x)}`).join(' ');
+    return typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(4)).toString() : String(v);
+  };
+  return Object.entries(e).map(([k, v]) => `${k}=${value(v)}`).join(', ');
 }

@@ -13,7 +13,7 @@ export function renderTable(head: string[], rows: (string | number)[][], colWidt
 }
 
 export function fmt(x: number): string {
-  if (x === 0) return '0';
+  if (Number.isInteger(x) && Math.abs(x) < 1e15) return String(x);
   const a = Math.abs(x);
   return a >= 1e-4 && a < 1e6 ? x.toPrecision(12).replace(/\.?0+$/, '') : x.toExponential(6);
 }
