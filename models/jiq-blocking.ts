@@ -6,8 +6,10 @@ import type { ModelFamily } from '../src/core/model.ts';
 import { readParams } from '../src/core/params.ts';
 import { ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './jiq-blocking/ctmc.ts';
+import { fluidView } from './jiq-blocking/fluid.ts';
 import { params, uniform, validate, type JiqBlockingParams } from './jiq-blocking/params.ts';
 import { productFormView } from './jiq-blocking/product-form.ts';
+import { simulatorView } from './jiq-blocking/simulator.ts';
 
 export { uniform, type JiqBlockingParams } from './jiq-blocking/params.ts';
 export { productForm, productFormApplies, productFormBlocking, productFormBlockingExact } from './jiq-blocking/product-form.ts';
@@ -31,5 +33,7 @@ export const jiqBlocking: ModelFamily<typeof params, JiqBlockingParams> = {
   }),
   ctmc,
   productForm: productFormView,
+  simulator: simulatorView,
+  fluid: fluidView,
 };
 

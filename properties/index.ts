@@ -6,6 +6,27 @@ import { productFormExact } from './product-form-exact.ts';
 import { productFormExchange } from './product-form-exchange.ts';
 import { productFormFloat } from './product-form-float.ts';
 import { theorem1Limit } from './theorem1-limit.ts';
+import { simRegressJiqBlocking } from './sim-regress-jiq-blocking.ts';
+import { simRegressMutant } from './sim-regress-mutant.ts';
+import { couplingJsqdBound } from './coupling-jsqd-bound.ts';
+import { couplingTheorem1FiniteN } from './coupling-theorem1-finite-n.ts';
+import { couplingTheorem1PerDispatcher } from './coupling-theorem1-per-dispatcher.ts';
+import { couplingTheorem1RatesPerDispatcher } from './coupling-theorem1-rates-per-dispatcher.ts';
+import { couplingTheorem1ServerClocks } from './coupling-theorem1-server-clocks.ts';
+import { couplingTheorem1Total } from './coupling-theorem1-total.ts';
+import { fluidBlockingConvergence } from './fluid-blocking-convergence.ts';
+import { fluidBlockingFiniteN } from './fluid-blocking-finite-n.ts';
+import { jiqQueueingWait } from './jiq-queueing-wait.ts';
+import { jsqdMeanField } from './jsqd-mean-field.ts';
+import { jsqdUniversality } from './jsqd-universality.ts';
+import { fluidBlockingTheorem1 } from './fluid-blocking-theorem1.ts';
+import { heteroSq2Instability } from './hetero-sq2-instability.ts';
+import { proveHeteroSq2Stability } from './prove-hetero-sq2-stability.ts';
+import { proveNuThresholdBlocking } from './prove-nu-threshold-blocking.ts';
+import { proveNuThresholdQueueing } from './prove-nu-threshold-queueing.ts';
+import { provePowerOfDFixedPoint } from './prove-power-of-d-fixed-point.ts';
+import { proveTheorem1FixedPoint } from './prove-theorem1-fixed-point.ts';
+import { proveTheorem2MinOnly } from './prove-theorem2-min-only.ts';
 
 export const properties: readonly Property[] = [
   productFormExact,
@@ -14,4 +35,25 @@ export const properties: readonly Property[] = [
   productFormCertificate,
   productFormExchange,
   theorem1Limit,
+  simRegressJiqBlocking,
+  simRegressMutant,
+  couplingTheorem1Total,
+  couplingTheorem1PerDispatcher,
+  couplingTheorem1ServerClocks,
+  couplingJsqdBound,
+  couplingTheorem1FiniteN,
+  couplingTheorem1RatesPerDispatcher,
+  proveNuThresholdBlocking,
+  proveNuThresholdQueueing,
+  proveTheorem1FixedPoint,
+  proveTheorem2MinOnly,
+  provePowerOfDFixedPoint,
+  proveHeteroSq2Stability,
+  heteroSq2Instability,
+  fluidBlockingTheorem1,
+  fluidBlockingConvergence,
+  fluidBlockingFiniteN,
+  jsqdMeanField,
+  jsqdUniversality,
+  jiqQueueingWait,
 ];

@@ -5,7 +5,12 @@
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { checkCommand } from './check.ts';
+import { figureCommand } from './figure.ts';
+import { fluidCommand } from './fluid.ts';
 import { productFormCommand } from './productform.ts';
+import { proveCommand } from './prove.ts';
+import { regressCommand } from './regress.ts';
+import { simulateCommand } from './simulate.ts';
 import { solveCommand } from './solve.ts';
 
 let exitCode = 0;
@@ -18,7 +23,12 @@ const program = new Command('lbcheck')
   .showSuggestionAfterError()
   .addCommand(solveCommand(setExit))
   .addCommand(productFormCommand(setExit))
-  .addCommand(checkCommand(setExit));
+  .addCommand(checkCommand(setExit))
+  .addCommand(proveCommand(setExit))
+  .addCommand(fluidCommand(setExit))
+  .addCommand(simulateCommand())
+  .addCommand(regressCommand(setExit))
+  .addCommand(figureCommand(setExit));
 
 /** Every (sub)command fails through our handler, in one line. */
 function configure(cmd: Command): void {

@@ -5,7 +5,7 @@ import type { ParamSpecs } from '../core/params.ts';
 
 export function addParamOptions(cmd: Command, family: ModelFamily<ParamSpecs, unknown>): Command {
   for (const [name, spec] of Object.entries(family.params)) {
-    const flag = spec.kind === 'rationals' ? `--${name} <list>` : `--${name} <value>`;
+    const flag = spec.kind === 'rationals' || spec.kind === 'ints' ? `--${name} <list>` : `--${name} <value>`;
     const help = spec.help + (spec.defaultText ? ` (default ${spec.defaultText})` : '') + (spec.optional || spec.defaultText ? '' : ' [required]');
     cmd.option(flag, help);
   }

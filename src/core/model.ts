@@ -4,6 +4,8 @@
 import type { Arith } from './arith.ts';
 import type { ParamSpecs, ParamsOf } from './params.ts';
 import type { Rational } from './rational.ts';
+import type { SimulatorView } from '../sim/view.ts';
+import type { FluidView } from '../fluid/view.ts';
 
 /** Metric values by name; vector metrics (per dispatcher, per class) are arrays. */
 export type MetricValues<V> = Record<string, V | V[]>;
@@ -37,6 +39,8 @@ export interface MetricDef<T> {
   readonly name: string;
   readonly index?: number;
   reward(s: Int32Array): T;
+  /** When present, the metric is the ratio E[reward] / E[per] (e.g. a mean over admitted jobs, by Little's law or PASTA). */
+  per?(s: Int32Array): T;
 }
 
 /**
@@ -72,6 +76,8 @@ export interface TruncationView<P> {
   /** A first K to try (from the load). */
   initialK(p: P): number;
   withK(p: P, K: number): P;
+  /** The K to try after `K` missed the tolerance (default ceil(1.5 K)); chains whose states grow steeply with K step by one. */
+  nextK?(p: P, K: number): number;
 }
 
 export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>> {
@@ -83,8 +89,12 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>>
   /** Cross-field validation for parameters built in code (UsageError on bad input). */
   validate(p: P): P;
   /** Parameters as JSON numbers, with defaults filled in. */
-  toJSON(p: P): Record<string, number | number[]>;
+  toJSON(p: P): Record<string, number | number[] | string>;
   ctmc<T>(p: P, A: Arith<T>): ChainDefinition<T>;
   readonly productForm?: ProductFormView<P>;
   readonly truncation?: TruncationView<P>;
+  /** Per-server event simulator (src/sim/view.ts). */
+  readonly simulator?: SimulatorView<P>;
+  /** N -> infinity fluid limit: ODE, fixed point, limiting metrics (src/fluid/view.ts). */
+  readonly fluid?: FluidView<P>;
 }

@@ -7,7 +7,8 @@ import { UsageError } from './errors.ts';
 import { parseRational, ratString, sumRationals, type Rational } from './rational.ts';
 
 export interface ParamSpec<V> {
-  readonly kind: 'int' | 'rational' | 'rationals';
+  /** How the option reads: one value, or a comma-separated list ('rationals', 'ints'), or one name of a fixed set. */
+  readonly kind: 'int' | 'rational' | 'rationals' | 'ints' | 'choice';
   readonly help: string;
   /** Shown in --help; applied when the option is absent. */
   readonly defaultText?: string;
@@ -17,17 +18,25 @@ export interface ParamSpec<V> {
 
 interface Bounds { min?: number; max?: number }
 
+/** One integer within bounds; `what` names it in errors ("--N", "--servers[2]"). */
+function readInt(text: string, what: string, b: Bounds): number {
+  const parsed = z.coerce.number().int().safeParse(text.trim());
+  if (!parsed.success || !/^[+-]?\d+$/.test(text.trim())) throw new UsageError(`${what} must be an integer, got "${text}"`);
+  const v = parsed.data;
+  if (b.min !== undefined && v < b.min) throw new UsageError(`${what} must be >= ${b.min}, got ${v}`);
+  if (b.max !== undefined && v > b.max) throw new UsageError(`${what} must be <= ${b.max}, got ${v}`);
+  return v;
+}
+
 export function intParam(help: string, b: Bounds = {}): ParamSpec<number> {
+  return { kind: 'int', help, optional: false, read: (text, name) => readInt(required(text, name), `--${name}`, b) };
+}
+
+/** A comma-separated list of integers within bounds, e.g. --servers 2,2. */
+export function intListParam(help: string, b: Bounds = {}): ParamSpec<number[]> {
   return {
-    kind: 'int', help, optional: false,
-    read: (text, name) => {
-      const parsed = z.coerce.number().int().safeParse(required(text, name).trim());
-      if (!parsed.success || !/^[+-]?\d+$/.test(text!.trim())) throw new UsageError(`--${name} must be an integer, got "${text}"`);
-      const v = parsed.data;
-      if (b.min !== undefined && v < b.min) throw new UsageError(`--${name} must be >= ${b.min}, got ${v}`);
-      if (b.max !== undefined && v > b.max) throw new UsageError(`--${name} must be <= ${b.max}, got ${v}`);
-      return v;
-    },
+    kind: 'ints', help, optional: false,
+    read: (text, name) => listItems(text, name).map((t, i) => readInt(t, `--${name}[${i + 1}]`, b)),
   };
 }
 
@@ -49,16 +58,45 @@ export function rationalParam(help: string, sign: Sign, defaultText?: string): P
   };
 }
 
+function listItems(text: string | undefined, name: string): string[] {
+  const items = z.string().min(1).safeParse(required(text, name));
+  if (!items.success) throw new UsageError(`--${name} must be a comma-separated list, got "${text}"`);
+  return items.data.split(',');
+}
+
 /** A comma-separated list of positive rationals that sum to exactly 1. */
 export function distributionParam(help: string): ParamSpec<Rational[]> {
   return {
     kind: 'rationals', help, optional: false,
     read: (text, name) => {
-      const items = z.string().min(1).safeParse(required(text, name));
-      if (!items.success) throw new UsageError(`--${name} must be a comma-separated list, got "${text}"`);
-      const vs = items.data.split(',').map((t, i) => parseRational(t, `--${name}[${i + 1}]`));
+      const vs = listItems(text, name).map((t, i) => parseRational(t, `--${name}[${i + 1}]`));
       checkDistribution(`--${name}`, vs);
       return vs;
+    },
+  };
+}
+
+/** A comma-separated list of rationals of one sign, e.g. --rates 2,1/2. */
+export function rationalListParam(help: string, sign: Sign): ParamSpec<Rational[]> {
+  return {
+    kind: 'rationals', help, optional: false,
+    read: (text, name) =>
+      listItems(text, name).map((t, i) => {
+        const v = parseRational(t, `--${name}[${i + 1}]`);
+        checkSign(v, sign, `--${name}[${i + 1}]`);
+        return v;
+      }),
+  };
+}
+
+/** One name of a fixed set, e.g. --policy sq2. */
+export function choiceParam<C extends string>(help: string, choices: readonly C[], defaultText?: C): ParamSpec<C> {
+  return {
+    kind: 'choice', help: `${help} (one of ${choices.join(', ')})`, defaultText, optional: false,
+    read: (text, name) => {
+      const v = text ?? required(defaultText, name);
+      if (!(choices as readonly string[]).includes(v)) throw new UsageError(`--${name} must be one of ${choices.join(', ')}, got "${v}"`);
+      return v as C;
     },
   };
 }

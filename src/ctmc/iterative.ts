@@ -1,57 +1,196 @@
 /**
- * Stationary distribution of a large float CTMC by multilevel aggregation /
- * disaggregation (Horton & Leutenegger 1994), prototype.
+ * Stationary law of a large float CTMC by multilevel aggregation /
+ * disaggregation (Horton & Leutenegger 1994), with over-corrected coarse
+ * corrections and iterant recombination on top (De Sterck et al. 2011).
+ *
+ * Levels. Level l+1 lumps the states of level l whose mixed-radix digits agree
+ * after halving some digits (d -> floor(d/2)): blocks of 2 x 2 x ... neighbours.
+ * Which fine transition feeds which coarse one is worked out once; the coarse
+ * rates are refreshed from the current iterate in every cycle.
+ *
+ * Cycle at level l, iterate x (solving x Q = 0):
+ *   1. Gauss-Seidel, a forward and a backward sweep of x_j <- sum_i x_i q_ij / q_j.
+ *   2. Lump: coarse rate I -> J = sum_{i in I} (x_i / x_I) sum_{j in J} q_ij,
+ *      coarse iterate y_I = x_I = sum_{i in I} x_i. (Exact if x is exact.)
+ *   3. Solve the coarse chain for y approximately: one cycle (two when the level
+ *      shrank at least threefold), dense GTH on the coarsest level.
+ *   4. Disaggregate: x_i <- x_i (y_I / x_I)^omega.
+ *   5. Gauss-Seidel as in 1.
+ *
+ * Why omega > 1: the lumping weights x_i / x_I carry the tilt of a smooth error
+ * inside each block, so the coarse law fixes the error only across block
+ * boundaries. Along a direction cut into blocks of 2 that is half of a smooth
+ * log-error; smoothing then spreads the remaining staircase, leaving half the
+ * slope. Doubling the correction in log space removes it (the over-correction of
+ * unsmoothed aggregation AMG). Where only some digits are halved we take
+ * omega = 1 + halved / moving digits, and the extra factor is capped at
+ * e^{+-2} so that the huge corrections of early cycles are not doubled.
+ *
+ * Top level: after each cycle, r = x Q is formed; the run stops when
+ * max_j |r_j| <= tolerance (x normalised to sum 1). Otherwise the last few cycle
+ * outputs are recombined, x = sum_k c_k x_k with sum_k c_k = 1 minimising
+ * ||sum_k c_k r_k||_2 (r is linear in x), and the recombination is kept only if
+ * its residual is provably smaller than that of the plain cycle output.
+ *
+ * Probabilities below FLOOR are raised to it: they cannot affect the residual,
+ * and it keeps the arithmetic clear of subnormal numbers (slow on x86).
  */
-import { decodeInto } from '../core/mixed-radix.ts';
+import { codeSpace, decodeInto } from '../core/mixed-radix.ts';
 import { incoming, type Generator } from './generator.ts';
 
 export interface IterativeOptions {
   /** Residual target max_j |(pi Q)_j| with pi summing to 1 (default 1e-12). */
   tolerance?: number;
+  /** Cycles before giving up (default 1000). */
   maxIterations?: number;
   onProgress?: (iteration: number, residual: number) => void;
 }
 
 export interface IterativeResult {
+  /** Sums to 1. */
   pi: Float64Array;
+  /** max_j |(pi Q)_j|. */
   residual: number;
   iterations: number;
   converged: boolean;
+  /**
+   * Estimate of ||pi - pi*||_1. Iterative runs: the last cycle's step
+   * ||x_k - x_{k-1}||_1 times rho / (1 - rho), rho the observed residual
+   * reduction per cycle (the tail of a geometric series; an estimate, not a
+   * bound). Chains small enough for a single dense GTH solve: n^3 * epsilon,
+   * the order of GTH's entrywise relative error bound (O'Cinneide 1993).
+   */
   errorEstimate: number;
 }
 
 const FLOOR = 1e-250;
+/** Levels with at most this many states are solved by dense GTH. */
 const DIRECT_LIMIT = 128;
-export const tune = { pre: 1, post: 1, gamma: 1, window: 0, alt: 0, omega: 1, clampL: Infinity };
+/** Halve digits while the code space shrinks at most this much per level. */
+const MAX_REDUCTION = 16;
+/** Digits moved at least this fraction as strongly as the strongest one are halved together. */
+const STRONG = 0.125;
+/** Target states sampled to measure digit strengths. */
+const STRENGTH_SAMPLE = 1 << 14;
+/** The extra (omega - 1) part of a correction factor r is r' ^ (omega - 1), r' = r clamped to [e^-2, e^2]. */
+const CAP_HIGH = Math.exp(2);
+const CAP_LOW = Math.exp(-2);
+/** Earlier cycle outputs kept for recombination. */
+const HISTORY = 2;
+const DEFAULT_MAX_ITERATIONS = 1000;
 
+/** One level: the chain by incoming transitions, and its iterate. */
 interface Level {
   readonly n: number;
-  readonly inPtr: Int32Array;
-  readonly inSrc: Int32Array;
-  readonly inRate: Float64Array;
-  readonly exit: Float64Array;
-  readonly x: Float64Array;
   readonly codes: Float64Array;
   readonly radices: readonly number[];
+  readonly inPtr: Int32Array;
+  readonly inSrc: Int32Array;
+  /** q_ij for the incoming transition i -> j at slot p of j. */
+  readonly inRate: Float64Array;
+  /** q_ij / q_j (Gauss-Seidel weights). */
+  readonly inWeight: Float64Array;
+  /** q_j, the exit rate. */
+  readonly exit: Float64Array;
+  readonly x: Float64Array;
 }
 
-interface Link {
+/** How level l lumps into level l+1. */
+interface Coarsening {
+  readonly coarse: Level;
+  /** Fine state -> coarse state. */
   readonly agg: Int32Array;
-  readonly edgeMap: Int32Array;
-  readonly mass: Float64Array;
+  /** The fine slots of transitions between blocks, grouped by the coarse transition they feed. */
+  readonly feedPtr: Int32Array;
+  readonly feedSlot: Int32Array;
+  /** The source state of each of those transitions (inSrc[feedSlot[t]]). */
+  readonly feedSrc: Int32Array;
+  /** Per coarse state: block mass x_I, then the correction factor. */
+  readonly scratch: Float64Array;
+  readonly omega: number;
+  /** Coarse cycles per visit: 1 (V-cycle) or 2 (W-cycle). */
+  readonly visits: number;
 }
 
-function fineLevel(g: Generator<number>): Level {
+interface Hierarchy {
+  readonly levels: Level[];
+  readonly coarsenings: Coarsening[];
+}
+
+// ---------------------------------------------------------------- setup
+
+function topLevel(g: Generator<number>): Level {
   const { inPtr, inSrc, inEdge } = incoming(g);
-  const inRate = new Float64Array(inEdge.length);
-  for (let p = 0; p < inEdge.length; p++) inRate[p] = g.rate[inEdge[p]];
   const exit = new Float64Array(g.n);
   for (let i = 0; i < g.n; i++) {
-    let s = 0;
-    for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) s += g.rate[k];
-    exit[i] = s;
+    for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) exit[i] += g.rate[k];
   }
-  return { n: g.n, inPtr, inSrc, inRate, exit, x: new Float64Array(g.n).fill(1 / g.n), codes: g.codes, radices: g.radices };
+  const inRate = new Float64Array(inEdge.length);
+  const inWeight = new Float64Array(inEdge.length);
+  for (let j = 0; j < g.n; j++) {
+    for (let p = inPtr[j]; p < inPtr[j + 1]; p++) {
+      inRate[p] = g.rate[inEdge[p]];
+      inWeight[p] = inRate[p] / exit[j];
+    }
+  }
+  const x = new Float64Array(g.n).fill(1 / g.n);
+  return { n: g.n, codes: g.codes, radices: g.radices, inPtr, inSrc, inRate, inWeight, exit, x };
+}
+
+/**
+ * Total rate of the transitions that move each digit, over a sample of target
+ * states (every state when there are few).
+ */
+function digitStrength(L: Level): Float64Array {
+  const width = L.radices.length;
+  const strength = new Float64Array(width);
+  const target = new Int32Array(width);
+  const source = new Int32Array(width);
+  const stride = Math.max(1, Math.floor(L.n / STRENGTH_SAMPLE));
+  for (let j = 0; j < L.n; j += stride) {
+    decodeInto(L.codes[j], L.radices, target);
+    for (let p = L.inPtr[j]; p < L.inPtr[j + 1]; p++) {
+      decodeInto(L.codes[L.inSrc[p]], L.radices, source);
+      for (let k = 0; k < width; k++) if (source[k] !== target[k]) strength[k] += L.inRate[p];
+    }
+  }
+  return strength;
+}
+
+/**
+ * Which digits to halve: those moved by transitions at least STRONG times as
+ * strong as the strongest digit's (semi-coarsening when one direction dominates),
+ * strongest first while the code space shrinks at most MAX_REDUCTION-fold.
+ */
+function digitsToHalve(radices: readonly number[], strength: Float64Array): boolean[] {
+  const live = radices.map((_, k) => k).filter((k) => radices[k] > 1);
+  const strongest = Math.max(0, ...live.map((k) => strength[k]));
+  const order = live.filter((k) => strength[k] >= STRONG * strongest).sort((a, b) => strength[b] - strength[a]);
+  const halve = radices.map(() => false);
+  let reduction = 1;
+  for (const k of order) {
+    const f = radices[k] / Math.ceil(radices[k] / 2);
+    if (reduction > 1 && reduction * f > MAX_REDUCTION) break;
+    halve[k] = true;
+    reduction *= f;
+  }
+  return halve;
+}
+
+/** Codes of the states after halving the chosen digits, in the halved radices. */
+function halvedCodes(codes: Float64Array, radices: readonly number[], halve: boolean[]): { codes: Float64Array; radices: number[] } {
+  const coarseRadices = radices.map((r, k) => (halve[k] ? Math.ceil(r / 2) : r));
+  const weight = new Float64Array(radices.length);
+  for (let k = 0, w = 1; k < radices.length; w *= coarseRadices[k], k++) weight[k] = w;
+  const digits = new Int32Array(radices.length);
+  const out = new Float64Array(codes.length);
+  for (let i = 0; i < codes.length; i++) {
+    decodeInto(codes[i], radices, digits);
+    let c = 0;
+    for (let k = 0; k < digits.length; k++) c += (halve[k] ? digits[k] >> 1 : digits[k]) * weight[k];
+    out[i] = c;
+  }
+  return { codes: out, radices: coarseRadices };
 }
 
 function lowerBound(a: Float64Array, v: number): number {
@@ -65,44 +204,57 @@ function lowerBound(a: Float64Array, v: number): number {
   return lo;
 }
 
-function coarsen(f: Level, shift: number): { level: Level; link: Link } | null {
-  const radices = f.radices.map((r) => Math.floor((r - 1 + shift) / 2) + 1);
-  const d = new Int32Array(radices.length);
-  const cw = new Float64Array(radices.length);
-  let acc = 1;
-  for (let i = 0; i < radices.length; i++) {
-    cw[i] = acc;
-    acc *= radices[i];
+/**
+ * Numbers the distinct block codes in increasing order: the block of each state
+ * and the code of each block (a dense table when the code space is small).
+ */
+function numberBlocks(codes: Float64Array, space: number): { agg: Int32Array; distinct: Float64Array } {
+  const agg = new Int32Array(codes.length);
+  if (space <= 4 * codes.length) {
+    const number = new Int32Array(space); // 0: absent, else block number + 1
+    for (let i = 0; i < codes.length; i++) number[codes[i]] = 1;
+    const found: number[] = [];
+    for (let c = 0; c < space; c++) if (number[c] === 1) number[c] = found.push(c);
+    for (let i = 0; i < codes.length; i++) agg[i] = number[codes[i]] - 1;
+    return { agg, distinct: Float64Array.from(found) };
   }
-  const cc = new Float64Array(f.n);
-  for (let i = 0; i < f.n; i++) {
-    decodeInto(f.codes[i], f.radices, d);
-    let c = 0;
-    for (let k = 0; k < d.length; k++) c += ((d[k] + shift) >> 1) * cw[k];
-    cc[i] = c;
-  }
-  const sorted = cc.slice().sort();
-  let nc = 0;
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[i - 1]) sorted[nc++] = sorted[i];
-  if (nc === f.n) return null;
-  const codes = sorted.slice(0, nc);
-  const agg = new Int32Array(f.n);
-  for (let i = 0; i < f.n; i++) agg[i] = lowerBound(codes, cc[i]);
-  // members of each aggregate
-  const mPtr = new Int32Array(nc + 1);
-  for (let i = 0; i < f.n; i++) mPtr[agg[i] + 1]++;
-  for (let c = 0; c < nc; c++) mPtr[c + 1] += mPtr[c];
-  const fill = mPtr.slice(0, nc);
-  const members = new Int32Array(f.n);
-  for (let i = 0; i < f.n; i++) members[fill[agg[i]]++] = i;
+  const sorted = codes.slice().sort();
+  let m = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[m - 1]) sorted[m++] = sorted[i];
+  const distinct = sorted.slice(0, m);
+  for (let i = 0; i < codes.length; i++) agg[i] = lowerBound(distinct, codes[i]);
+  return { agg, distinct };
+}
+
+/** Fine states grouped by block (CSR). */
+function blockMembers(agg: Int32Array, nc: number): { ptr: Int32Array; members: Int32Array } {
+  const ptr = new Int32Array(nc + 1);
+  for (let i = 0; i < agg.length; i++) ptr[agg[i] + 1]++;
+  for (let c = 0; c < nc; c++) ptr[c + 1] += ptr[c];
+  const fill = ptr.slice(0, nc);
+  const members = new Int32Array(agg.length);
+  for (let i = 0; i < agg.length; i++) members[fill[agg[i]]++] = i;
+  return { ptr, members };
+}
+
+interface Pattern {
+  readonly inPtr: Int32Array;
+  readonly inSrc: Int32Array;
+  /** Fine incoming slot -> coarse incoming slot, or -1 for a transition inside a block. */
+  readonly edgeMap: Int32Array;
+}
+
+/** The coarse transition pattern (incoming CSR) and the map from fine slots to coarse slots. */
+function coarsePattern(f: Level, agg: Int32Array, nc: number): Pattern {
+  const { ptr, members } = blockMembers(agg, nc);
   const edgeMap = new Int32Array(f.inSrc.length);
-  const mark = new Int32Array(nc).fill(-1);
-  const slot = new Int32Array(nc);
+  const lastTarget = new Int32Array(nc).fill(-1);
+  const slotOf = new Int32Array(nc);
   const inPtr = new Int32Array(nc + 1);
-  let inSrc = new Int32Array(f.inSrc.length);
+  const inSrc = new Int32Array(f.inSrc.length);
   let m = 0;
   for (let J = 0; J < nc; J++) {
-    for (let q = mPtr[J]; q < mPtr[J + 1]; q++) {
+    for (let q = ptr[J]; q < ptr[J + 1]; q++) {
       const j = members[q];
       for (let p = f.inPtr[j]; p < f.inPtr[j + 1]; p++) {
         const I = agg[f.inSrc[p]];
@@ -110,97 +262,134 @@ function coarsen(f: Level, shift: number): { level: Level; link: Link } | null {
           edgeMap[p] = -1;
           continue;
         }
-        if (mark[I] !== J) {
-          mark[I] = J;
-          slot[I] = m;
+        if (lastTarget[I] !== J) {
+          lastTarget[I] = J;
+          slotOf[I] = m;
           inSrc[m++] = I;
         }
-        edgeMap[p] = slot[I];
+        edgeMap[p] = slotOf[I];
       }
     }
     inPtr[J + 1] = m;
   }
-  inSrc = inSrc.slice(0, m);
-  const level: Level = {
-    n: nc, inPtr, inSrc, inRate: new Float64Array(m), exit: new Float64Array(nc), x: new Float64Array(nc), codes, radices,
+  return { inPtr, inSrc: inSrc.slice(0, m), edgeMap };
+}
+
+/** Groups the fine transitions between blocks by the coarse transition they feed (counting sort). */
+function feeds(f: Level, pattern: Pattern): Pick<Coarsening, 'feedPtr' | 'feedSlot' | 'feedSrc'> {
+  const { edgeMap } = pattern;
+  const feedPtr = new Int32Array(pattern.inSrc.length + 1);
+  for (let p = 0; p < edgeMap.length; p++) if (edgeMap[p] >= 0) feedPtr[edgeMap[p] + 1]++;
+  for (let e = 0; e < pattern.inSrc.length; e++) feedPtr[e + 1] += feedPtr[e];
+  const fill = feedPtr.slice(0, pattern.inSrc.length);
+  const feedSlot = new Int32Array(feedPtr[pattern.inSrc.length]);
+  for (let p = 0; p < edgeMap.length; p++) if (edgeMap[p] >= 0) feedSlot[fill[edgeMap[p]]++] = p;
+  const feedSrc = feedSlot.map((p) => f.inSrc[p]);
+  return { feedPtr, feedSlot, feedSrc };
+}
+
+function coarsen(f: Level): Coarsening {
+  // Halve until some states merge (codes may be sparse, e.g. only even digits occur).
+  let codes = f.codes;
+  let radices = f.radices;
+  const strength = digitStrength(f);
+  let halved = 0;
+  let moving = 0;
+  let blocks: { agg: Int32Array; distinct: Float64Array };
+  do {
+    const halve = digitsToHalve(radices, strength);
+    halved = halve.filter(Boolean).length;
+    moving = radices.filter((r, k) => r > 1 && (strength[k] > 0 || halve[k])).length;
+    ({ codes, radices } = halvedCodes(codes, radices, halve));
+    blocks = numberBlocks(codes, codeSpace(radices));
+  } while (blocks.distinct.length === f.n);
+  const { agg, distinct } = blocks;
+  const nc = distinct.length;
+  const pattern = coarsePattern(f, agg, nc);
+  const { inPtr, inSrc } = pattern;
+  const coarse: Level = {
+    n: nc, codes: distinct, radices, inPtr, inSrc,
+    inRate: new Float64Array(inSrc.length), inWeight: new Float64Array(inSrc.length), exit: new Float64Array(nc), x: new Float64Array(nc),
   };
-  return { level, link: { agg, edgeMap, mass: new Float64Array(nc) } };
+  return {
+    coarse, agg, ...feeds(f, pattern), scratch: new Float64Array(nc),
+    omega: halved === moving ? 2 : 1,
+    visits: 3 * nc <= f.n ? 2 : 1,
+  };
 }
 
-function restrict(f: Level, link: Link, c: Level): void {
-  const { agg, edgeMap, mass } = link;
+function buildHierarchy(g: Generator<number>): Hierarchy {
+  const levels = [topLevel(g)];
+  const coarsenings: Coarsening[] = [];
+  while (levels[levels.length - 1].n > DIRECT_LIMIT) {
+    const fine = levels[levels.length - 1];
+    const c = coarsen(fine);
+    lump(fine, c); // coarse rates from the (uniform) start, for the next level's digit strengths
+    coarsenings.push(c);
+    levels.push(c.coarse);
+  }
+  return { levels, coarsenings };
+}
+
+// ---------------------------------------------------------------- cycle
+
+/** Gauss-Seidel update of state j. */
+function relax(inPtr: Int32Array, inSrc: Int32Array, inWeight: Float64Array, x: Float64Array, j: number): void {
+  let s = 0;
+  for (let p = inPtr[j]; p < inPtr[j + 1]; p++) s += x[inSrc[p]] * inWeight[p];
+  x[j] = s > FLOOR ? s : FLOOR;
+}
+
+/** A forward and a backward Gauss-Seidel sweep. */
+function smooth(L: Level): void {
+  const { n, inPtr, inSrc, inWeight, x } = L;
+  for (let j = 0; j < n; j++) relax(inPtr, inSrc, inWeight, x, j);
+  for (let j = n - 1; j >= 0; j--) relax(inPtr, inSrc, inWeight, x, j);
+}
+
+/** Step 2: coarse rates weighted by the fine iterate; the coarse iterate is the block mass. */
+function lump(f: Level, c: Coarsening): void {
+  const { coarse, agg, feedPtr, feedSlot, feedSrc, scratch: mass } = c;
+  const { x, inRate } = f;
   mass.fill(0);
-  for (let i = 0; i < f.n; i++) mass[agg[i]] += f.x[i];
-  c.inRate.fill(0);
-  const x = f.x;
-  const fSrc = f.inSrc;
-  const fRate = f.inRate;
-  const cRate = c.inRate;
-  for (let p = 0; p < fSrc.length; p++) {
-    const e = edgeMap[p];
-    if (e >= 0) cRate[e] += x[fSrc[p]] * fRate[p];
+  for (let i = 0; i < f.n; i++) mass[agg[i]] += x[i];
+  const rate = coarse.inRate;
+  coarse.exit.fill(0);
+  for (let e = 0; e < rate.length; e++) {
+    let s = 0;
+    for (let t = feedPtr[e]; t < feedPtr[e + 1]; t++) s += x[feedSrc[t]] * inRate[feedSlot[t]];
+    const I = coarse.inSrc[e];
+    rate[e] = s / mass[I];
+    coarse.exit[I] += rate[e];
   }
-  c.exit.fill(0);
-  for (let e = 0; e < cRate.length; e++) {
-    const I = c.inSrc[e];
-    const r = cRate[e] / mass[I];
-    cRate[e] = r;
-    c.exit[I] += r;
+  for (let J = 0; J < coarse.n; J++) {
+    for (let e = coarse.inPtr[J]; e < coarse.inPtr[J + 1]; e++) coarse.inWeight[e] = rate[e] / coarse.exit[J];
   }
-  c.x.set(mass);
+  coarse.x.set(mass);
 }
 
-export const omegaLog: number[][] = [];
-function lineSearchOmega(L: Level, link: Link, c: Level, level: number): number {
-  // x_a = x ⊙ f, d = x_a ⊙ log f; residuals via incoming CSR
-  const { agg, mass } = link;
-  const n = L.n;
-  const xa = new Float64Array(n), d = new Float64Array(n);
-  for (let i = 0; i < n; i++) { const f = c.x[agg[i]] / mass[agg[i]]; xa[i] = L.x[i] * f; d[i] = xa[i] * Math.log(f); }
-  let ad = 0, dd = 0;
-  for (let j = 0; j < n; j++) {
-    let ra = -xa[j] * L.exit[j], rd = -d[j] * L.exit[j];
-    for (let p = L.inPtr[j]; p < L.inPtr[j + 1]; p++) { ra += xa[L.inSrc[p]] * L.inRate[p]; rd += d[L.inSrc[p]] * L.inRate[p]; }
-    ad += ra * rd; dd += rd * rd;
-  }
-  const w = dd > 0 ? 1 - ad / dd : 1;
-  (omegaLog[level] ??= []).push(w);
-  return Math.min(3, Math.max(1, w));
-}
-function prolong(f: Level, link: Link, c: Level, level = 0): void {
-  const { agg, mass } = link;
-  const omega = process.env.LS ? lineSearchOmega(f, link, c, level) : tune.omega;
-  for (let I = 0; I < c.n; I++) {
-    const f = c.x[I] / mass[I];
-    const lf = Math.log(f);
-    const L = tune.clampL;
-    mass[I] = f * Math.exp((omega - 1) * (lf > L ? L : lf < -L ? -L : lf));
+/** Step 4: x_i <- x_i (y_I / x_I)^omega, the part beyond omega = 1 capped. */
+function disaggregate(f: Level, c: Coarsening): void {
+  const { coarse, agg, scratch: factor } = c;
+  const extra = c.omega - 1;
+  for (let I = 0; I < coarse.n; I++) {
+    const ratio = coarse.x[I] / factor[I];
+    const capped = ratio > CAP_HIGH ? CAP_HIGH : ratio < CAP_LOW ? CAP_LOW : ratio;
+    factor[I] = ratio * (extra === 1 ? capped : Math.pow(capped, extra));
   }
   for (let i = 0; i < f.n; i++) {
-    const v = f.x[i] * mass[agg[i]];
+    const v = f.x[i] * factor[agg[i]];
     f.x[i] = v > FLOOR ? v : FLOOR;
   }
 }
 
-function relax(L: Level, j: number): void {
-  const { inPtr, inSrc, inRate, x } = L;
-  let s = 0;
-  for (let p = inPtr[j]; p < inPtr[j + 1]; p++) s += x[inSrc[p]] * inRate[p];
-  const v = s / L.exit[j];
-  x[j] = v > FLOOR ? v : FLOOR;
-}
-
-function smooth(L: Level, sweeps: number): void {
-  for (let s = 0; s < sweeps; s++) {
-    for (let j = 0; j < L.n; j++) relax(L, j);
-    for (let j = L.n - 1; j >= 0; j--) relax(L, j);
-  }
-}
-
+/** Dense GTH (eliminate the last state first, pivots are rates to lower states), keeping the level's mass. */
 function solveDirect(L: Level): void {
   const n = L.n;
-  const a = new Float64Array(n * n);
-  for (let j = 0; j < n; j++) for (let p = L.inPtr[j]; p < L.inPtr[j + 1]; p++) a[L.inSrc[p] * n + j] += L.inRate[p];
+  const a = new Float64Array(n * n); // a[i * n + j] = rate i -> j
+  for (let j = 0; j < n; j++) {
+    for (let p = L.inPtr[j]; p < L.inPtr[j + 1]; p++) a[L.inSrc[p] * n + j] += L.inRate[p];
+  }
   for (let k = n - 1; k > 0; k--) {
     let s = 0;
     for (let j = 0; j < k; j++) s += a[k * n + j];
@@ -211,8 +400,6 @@ function solveDirect(L: Level): void {
     }
     a[k * n + k] = s;
   }
-  let total = 0;
-  for (let i = 0; i < n; i++) total += L.x[i];
   const pi = new Float64Array(n);
   pi[0] = 1;
   let sum = 1;
@@ -222,22 +409,29 @@ function solveDirect(L: Level): void {
     pi[k] = t / a[k * n + k];
     sum += pi[k];
   }
-  for (let i = 0; i < n; i++) L.x[i] = Math.max(FLOOR, (pi[i] / sum) * total);
+  let mass = 0;
+  for (let i = 0; i < n; i++) mass += L.x[i];
+  for (let i = 0; i < n; i++) {
+    const v = (pi[i] / sum) * mass;
+    L.x[i] = v > FLOOR ? v : FLOOR;
+  }
 }
 
-function cycle(levels: Level[], links: Link[], l: number): void {
-  const L = levels[l];
-  if (l === levels.length - 1) {
+function cycle(h: Hierarchy, l: number): void {
+  const L = h.levels[l];
+  if (l === h.coarsenings.length) {
     solveDirect(L);
     return;
   }
-  smooth(L, tune.pre);
-  restrict(L, links[l], levels[l + 1]);
-  const reps = l + 1 === levels.length - 1 ? 1 : l === 0 ? (Number(process.env.G0) || tune.gamma) : tune.gamma;
-  for (let k = 0; k < reps; k++) cycle(levels, links, l + 1);
-  prolong(L, links[l], levels[l + 1], l);
-  smooth(L, tune.post);
+  const c = h.coarsenings[l];
+  smooth(L);
+  lump(L, c);
+  for (let v = 0; v < c.visits; v++) cycle(h, l + 1);
+  disaggregate(L, c);
+  smooth(L);
 }
+
+// ---------------------------------------------------------------- top level
 
 function normalize(x: Float64Array): void {
   let s = 0;
@@ -245,16 +439,24 @@ function normalize(x: Float64Array): void {
   for (let i = 0; i < x.length; i++) x[i] /= s;
 }
 
-function residualOf(L: Level, out: Float64Array): number {
-  let r = 0;
-  const { inPtr, inSrc, inRate, x } = L;
-  for (let j = 0; j < L.n; j++) {
-    let s = -x[j] * L.exit[j];
-    for (let p = inPtr[j]; p < inPtr[j + 1]; p++) s += x[inSrc[p]] * inRate[p];
-    out[j] = s;
-    r = Math.max(r, Math.abs(s));
+/** r = x Q into `out`; returns max_j |r_j|. */
+function residualInto(L: Level, out: Float64Array): number {
+  const { n, inPtr, inSrc, inWeight, x, exit } = L;
+  let max = 0;
+  for (let j = 0; j < n; j++) {
+    let s = 0;
+    for (let p = inPtr[j]; p < inPtr[j + 1]; p++) s += x[inSrc[p]] * inWeight[p];
+    const r = (s - x[j]) * exit[j];
+    out[j] = r;
+    max = Math.max(max, Math.abs(r));
   }
-  return r;
+  return max;
+}
+
+function distance1(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += Math.abs(a[i] - b[i]);
+  return s;
 }
 
 function dot(a: Float64Array, b: Float64Array): number {
@@ -263,17 +465,15 @@ function dot(a: Float64Array, b: Float64Array): number {
   return s;
 }
 
-/** Solves the small symmetric system G c = 1 (Gaussian elimination with partial pivoting), then scales c to sum 1. */
-function affineWeights(G: number[][]): number[] {
+/** c minimising c^T G c subject to sum c = 1: c = G^{-1} 1 / (1^T G^{-1} 1); null if G is singular. */
+function affineMinimizer(G: number[][]): number[] | null {
   const m = G.length;
-  const a = G.map((row) => [...row, 1]);
-  let tr = 0;
-  for (let i = 0; i < m; i++) tr += a[i][i];
-  for (let i = 0; i < m; i++) a[i][i] += 1e-14 * tr;
+  const a = G.map((row, i) => [...row.map((v, j) => (i === j ? v * (1 + 1e-13) : v)), 1]);
   for (let k = 0; k < m; k++) {
     let piv = k;
     for (let i = k + 1; i < m; i++) if (Math.abs(a[i][k]) > Math.abs(a[piv][k])) piv = i;
     [a[k], a[piv]] = [a[piv], a[k]];
+    if (a[k][k] === 0) return null;
     for (let i = k + 1; i < m; i++) {
       const f = a[i][k] / a[k][k];
       for (let j = k; j <= m; j++) a[i][j] -= f * a[k][j];
@@ -285,63 +485,122 @@ function affineWeights(G: number[][]): number[] {
     for (let j = i + 1; j < m; j++) s -= a[i][j] * c[j];
     c[i] = s / a[i][i];
   }
-  const sum = c.reduce((p, q) => p + q, 0);
-  return c.map((v) => v / sum);
+  const total = c.reduce((p, q) => p + q, 0);
+  return Number.isFinite(total) && total !== 0 ? c.map((v) => v / total) : null;
+}
+
+/** The last few cycle outputs with their residual vectors and Gram matrix, for recombination. */
+class History {
+  private readonly xs: Float64Array[] = [];
+  private readonly rs: Float64Array[] = [];
+  private gram: number[][] = [];
+  private readonly spare: [Float64Array, Float64Array][] = [];
+
+  constructor(private readonly n: number, private readonly capacity: number) {}
+
+  push(x: Float64Array, r: Float64Array): void {
+    if (this.xs.length === this.capacity) this.drop(1);
+    const [bx, br] = this.spare.pop() ?? [new Float64Array(this.n), new Float64Array(this.n)];
+    bx.set(x);
+    br.set(r);
+    this.xs.push(bx);
+    this.rs.push(br);
+    const dots = this.rs.map((ri) => dot(ri, br));
+    this.gram.forEach((row, i) => row.push(dots[i]));
+    this.gram.push(dots);
+  }
+
+  /** Keeps only the newest entry. */
+  reset(): void {
+    this.drop(this.xs.length - 1);
+  }
+
+  /**
+   * Writes the recombination into `out` and returns true when its residual is
+   * certainly below `current`: r is linear in x, so sum c_k r_k is its residual,
+   * up to the entries raised to FLOOR (each moves the residual by at most twice
+   * its outflow) and the renormalisation (which only shrinks it).
+   */
+  recombine(out: Float64Array, exit: Float64Array, current: number): boolean {
+    if (this.xs.length < 2) return false;
+    const c = affineMinimizer(this.gram);
+    if (c === null) return false;
+    let predicted = 0;
+    let raised = 0;
+    let sum = 0;
+    for (let j = 0; j < this.n; j++) {
+      let x = 0;
+      let r = 0;
+      for (let k = 0; k < c.length; k++) {
+        x += c[k] * this.xs[k][j];
+        r += c[k] * this.rs[k][j];
+      }
+      if (!(x > FLOOR)) {
+        raised += (FLOOR - x) * exit[j];
+        x = FLOOR;
+      }
+      out[j] = x;
+      sum += x;
+      predicted = Math.max(predicted, Math.abs(r));
+    }
+    if (!(predicted + 2 * raised < current) || !(sum >= 1)) return false;
+    for (let j = 0; j < this.n; j++) out[j] /= sum;
+    return true;
+  }
+
+  private drop(count: number): void {
+    for (let k = 0; k < count; k++) this.spare.push([this.xs.shift()!, this.rs.shift()!]);
+    this.gram = this.gram.slice(count).map((row) => row.slice(count));
+  }
+}
+
+/** Residual reduction per cycle over the last (up to) three cycles. */
+function observedRate(history: number[]): number {
+  const k = history.length - 1;
+  const back = Math.min(3, k);
+  if (back < 1) return 1;
+  return Math.pow(history[k] / history[k - back], 1 / back);
+}
+
+function singleSolve(L: Level): IterativeResult {
+  solveDirect(L);
+  normalize(L.x);
+  const residual = residualInto(L, new Float64Array(L.n));
+  return { pi: L.x, residual, iterations: 1, converged: true, errorEstimate: L.n ** 3 * Number.EPSILON };
 }
 
 export function solveIterative(g: Generator<number>, opts: IterativeOptions = {}): IterativeResult {
-  const tol = opts.tolerance ?? 1e-12;
-  const maxIt = opts.maxIterations ?? 1000;
-  const top = fineLevel(g);
-  const hier = [0, 1].map((h) => {
-    const levels: Level[] = [top];
-    const links: Link[] = [];
-    while (levels[levels.length - 1].n > DIRECT_LIMIT) {
-      const c = coarsen(levels[levels.length - 1], levels.length === 1 ? h : 0);
-      if (c === null) break;
-      levels.push(c.level);
-      links.push(c.link);
-    }
-    return { levels, links };
-  });
-  let res = Infinity;
-  let it = 0;
-  const W = tune.window;
-  const xs: Float64Array[] = [];
-  const rs: Float64Array[] = [];
-  const G: number[][] = [];
-  const rcur = new Float64Array(top.n);
-  while (it < maxIt) {
-    const hh = hier[tune.alt ? it % 2 : 0];
-    cycle(hh.levels, hh.links, 0);
-    normalize(top.x);
-    it++;
-    res = residualOf(top, rcur);
-    opts.onProgress?.(it, res);
-    if (res <= tol) break;
-    if (W > 0) {
-      if (xs.length > W) { xs.shift(); rs.shift(); G.shift(); G.forEach((row) => row.shift()); }
-      xs.push(top.x.slice());
-      rs.push(rcur.slice());
-      const k = rs.length - 1;
-      G.push(new Array<number>(k + 1).fill(0));
-      for (let i = 0; i <= k; i++) { const d = dot(rs[i], rs[k]); G[k][i] = d; G[i][k] = d; }
-      if (xs.length >= 2) {
-        const c = affineWeights(G);
-        const x = top.x;
-        x.fill(0);
-        for (let i = 0; i < c.length; i++) { const ci = c[i]; const xi = xs[i]; for (let j = 0; j < x.length; j++) x[j] += ci * xi[j]; }
-        for (let j = 0; j < x.length; j++) if (!(x[j] > FLOOR)) x[j] = FLOOR;
-        normalize(x);
-        const scratch = new Float64Array(top.n);
-        const rr = residualOf(top, scratch);
-        if (process.env.V) console.error('  recombined', rr.toExponential(2), c.map((v) => v.toFixed(2)).join(','));
-        if (!(rr < res)) {
-          x.set(xs[xs.length - 1]);
-          xs.length = 0; rs.length = 0; G.length = 0;
-        }
-      }
-    }
+  const tolerance = opts.tolerance ?? 1e-12;
+  const maxIterations = opts.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const h = buildHierarchy(g);
+  const top = h.levels[0];
+  if (h.coarsenings.length === 0) {
+    const single = singleSolve(top);
+    opts.onProgress?.(1, single.residual);
+    return { ...single, converged: single.residual <= tolerance };
   }
-  return { pi: top.x, residual: res, iterations: it, converged: res <= tol, errorEstimate: NaN };
+  const r = new Float64Array(top.n);
+  const before = new Float64Array(top.n);
+  const history = new History(top.n, HISTORY + 1);
+  const residuals: number[] = [];
+  let residual = Infinity;
+  let step = Infinity;
+  let iterations = 0;
+  while (iterations < maxIterations) {
+    before.set(top.x);
+    cycle(h, 0);
+    normalize(top.x);
+    iterations++;
+    step = distance1(top.x, before);
+    residual = residualInto(top, r);
+    residuals.push(residual);
+    opts.onProgress?.(iterations, residual);
+    if (!(residual > tolerance)) break; // also stops on NaN
+    history.push(top.x, r);
+    if (history.recombine(before, top.exit, residual)) top.x.set(before);
+    else history.reset();
+  }
+  const rho = observedRate(residuals);
+  const converged = residual <= tolerance;
+  return { pi: top.x, residual, iterations, converged, errorEstimate: rho < 1 ? (step * rho) / (1 - rho) : Infinity };
 }

@@ -21,10 +21,14 @@ function gather<V>(def: ChainDefinition<unknown>, values: V[]): MetricValues<V> 
   return out;
 }
 
-/** E_pi[reward] for each metric, accumulating weight(i) * reward(state i) in arithmetic A. */
-function expectations<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T): T[] {
+/**
+ * Each metric's value under the law pi_i = weight(i) / total, accumulated in
+ * arithmetic A: E_pi[reward], or E_pi[reward] / E_pi[per] for ratio metrics.
+ */
+function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T, total: T): T[] {
   const digits = new Int32Array(def.radices.length);
   const sums = def.metrics.map(() => A.zero);
+  const pers = def.metrics.map(() => A.zero);
   for (let i = 0; i < codes.length; i++) {
     decodeInto(codes[i], def.radices, digits);
     const w = weight(i);
@@ -32,13 +36,15 @@ function expectations<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Arr
     def.metrics.forEach((m, k) => {
       const r = m.reward(digits);
       if (!A.isZero(r)) sums[k] = A.add(sums[k], A.mul(w, r));
+      const q = m.per?.(digits);
+      if (q !== undefined && !A.isZero(q)) pers[k] = A.add(pers[k], A.mul(w, q));
     });
   }
-  return sums;
+  return def.metrics.map((m, k) => A.div(sums[k], m.per ? pers[k] : total));
 }
 
 export function floatMetrics(def: ChainDefinition<number>, A: Arith<number>, codes: Float64Array, pi: Float64Array): MetricValues<number> {
-  return gather(def, expectations(def, A, codes, (i) => pi[i]));
+  return gather(def, metricValues(def, A, codes, (i) => pi[i], A.one));
 }
 
 /** Exact metrics for pi_i = numerators[i] / total, as exact rationals. */
@@ -49,7 +55,6 @@ export function exactMetrics(
   numerators: readonly bigint[],
   total: bigint,
 ): { values: MetricValues<Rational>; text: MetricValues<string> } {
-  const sums = expectations(def, A, codes, (i) => new Fraction(numerators[i]));
-  const values = sums.map((s) => s.div(new Fraction(total)));
+  const values = metricValues(def, A, codes, (i) => new Fraction(numerators[i]), new Fraction(total));
   return { values: gather(def, values), text: gather(def, values.map(ratString)) };
 }

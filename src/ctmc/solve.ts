@@ -171,9 +171,10 @@ export function solveOnce<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: Sol
 const MAX_AUTO_K = 4096;
 
 /**
- * Solves a model; for truncated families without a user-given K, grows K by half
- * until the boundary mass is below tolerance (an unstable system never gets
- * there: its last answer comes back with withinTolerance = false).
+ * Solves a model; for truncated families without a user-given K, grows K (by half,
+ * or by the family's nextK) until the boundary mass is below tolerance (an
+ * unstable system never gets there: its last answer comes back with
+ * withinTolerance = false).
  */
 export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SolveOptions): Solved {
   const t = family.truncation;
@@ -184,7 +185,7 @@ export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: So
     const solved = solveOnce(family, t.withK(p, K), opts);
     const tr = solved.evidence.truncation;
     if (!tr || tr.withinTolerance || K >= MAX_AUTO_K) return solved;
-    K = Math.min(MAX_AUTO_K, Math.ceil(K * 1.5));
+    K = Math.min(MAX_AUTO_K, t.nextK?.(p, K) ?? Math.ceil(K * 1.5));
   }
 }
 

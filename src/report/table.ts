@@ -29,8 +29,8 @@ export function metricRows(metrics: Record<string, number | number[]>, exact?: R
   return rows;
 }
 
-export function paramText(params: Record<string, number | number[]>): string {
+export function paramText(params: Record<string, number | number[] | string>): string {
   return Object.entries(params)
-    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map(fmt).join(',') : fmt(v)}`)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map(fmt).join(',') : typeof v === 'string' ? v : fmt(v)}`)
     .join(' ');
 }

@@ -1,0 +1,64 @@
+/**
+ * `npm run bench -- families`: exact finite-N CTMCs of the queueing families,
+ * solved the way `lbcheck solve` does it (K grown until the boundary mass is
+ * below 1e-12), one JSON line per case: states, K, boundary mass, residual,
+ * wall and CPU seconds of the whole solve (every K tried, exploring included).
+ *
+ * To add a family or a size, add a case to `familyCases`.
+ *
+ * Loads: the finite-N tails are far heavier than the mean-field ones, so the K
+ * a 1e-12 boundary needs is what limits N. JSQ(2) at N = 40 within 1e-12 needs
+ * K = 5 (C(45, 5) = 1.2 million states) already at lambda = 3/20; at lambda = 1/2
+ * N = 30 would need K >= 7 (10 million states). JIQ queueing R = 2 at N = 10
+ * needs K = 10 (353 thousand states) at lambda = 1/10; its tail shrinks only
+ * by about 20x per level there.
+ */
+import type { ModelFamily } from '../src/core/model.ts';
+import type { ParamSpecs } from '../src/core/params.ts';
+import { solveModel, type Method } from '../src/ctmc/solve.ts';
+import { jiqQueueing } from '../models/jiq-queueing.ts';
+import { jsqD } from '../models/jsq-d.ts';
+import { emit, round, timed } from './measure.ts';
+
+export interface FamilyCase {
+  readonly family: ModelFamily<ParamSpecs, unknown>;
+  readonly params: Record<string, string>;
+  /** Default 'iterative': `auto` would pick the exact solver for the smallest chains, whose rationals grow to thousands of digits. */
+  readonly method?: Method;
+  /** The metric printed next to the figures. */
+  readonly headline: string;
+}
+
+const family = <S extends ParamSpecs, P>(f: ModelFamily<S, P>): ModelFamily<ParamSpecs, unknown> => f as unknown as ModelFamily<ParamSpecs, unknown>;
+
+export const familyCases: FamilyCase[] = [
+  ...[10, 20, 30, 40].map((N) => ({ family: family(jsqD), params: { N: String(N), lambda: '3/20', d: '2' }, headline: 'meanSojourn' })),
+  ...[4, 6, 8, 10].map((N) => ({ family: family(jiqQueueing), params: { N: String(N), lambda: '1/10', alpha: '3/5,2/5' }, headline: 'waitProbability' })),
+];
+
+function runCase(c: FamilyCase): void {
+  const params = c.family.parse(c.params);
+  const method = c.method ?? 'iterative';
+  const r = timed(() => solveModel(c.family, params, { method }));
+  const e = r.value.evidence;
+  emit({
+    case: `${c.family.id} ${Object.entries(c.params).map(([k, v]) => `${k}=${v}`).join(' ')}`,
+    method: e.method,
+    K: e.truncation?.K,
+    states: e.states,
+    transitions: e.transitions,
+    boundaryMass: e.truncation && Number(e.truncation.boundaryMass.toPrecision(3)),
+    withinTolerance: e.truncation?.withinTolerance,
+    residual: Number(e.residual.toPrecision(3)),
+    iterations: e.iterations,
+    converged: e.converged,
+    lastSolveSeconds: round(e.seconds),
+    seconds: round(r.seconds),
+    cpuSeconds: round(r.cpuSeconds),
+    [c.headline]: r.value.metrics[c.headline],
+  });
+}
+
+export function familiesSuite(): void {
+  for (const c of familyCases) runCase(c);
+}

@@ -1,0 +1,80 @@
+/**
+ * Job assignment with affinity relations, after Cardinaels, Borst and van
+ * Leeuwaarden [P4] (THEORY section 6). The family's views live in
+ * models/affinity/: params and ctmc (lumped by exchangeability within groups,
+ * queues cut at K); the model and its rates are spelled out in ctmc.ts.
+ *
+ * What is taken from the paper, and what is lbcheck's choice. Only the
+ * paper's abstract and THEORY section 6 were available when this was written,
+ * not its full text, so this is the most faithful small model they support,
+ * not a transcription of the paper's equations:
+ *  - from the paper: a job has primary servers, where it runs fast (mu1), and
+ *    may be assigned to a secondary server, where it runs slower (mu2); jobs go
+ *    to primary servers "if available, and otherwise to secondary servers";
+ *    JSQ(d1)-type sampling of the primaries (THEORY section 6);
+ *  - lbcheck's choices: affinity is by groups (group g is primary for job type
+ *    g, every other server is secondary); "available" means idle; a secondary
+ *    server is tried only through d2 samples and only when idle; with no idle
+ *    server found the job joins the shortest sampled primary (ties uniform);
+ *    FCFS, so a foreign job (at most one per server) is served first.
+ * The paper's fluid limit (queueing and no-queueing fixed points, both locally
+ * stable beyond a threshold d1*) is not encoded here.
+ */
+import { UsageError } from '../src/core/errors.ts';
+import type { ModelFamily } from '../src/core/model.ts';
+import { readParams } from '../src/core/params.ts';
+import { ratString, ratToNumber } from '../src/core/rational.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
+import { ctmc } from './affinity/ctmc.ts';
+import { params, validate, type AffinityParams } from './affinity/params.ts';
+import { firstK } from './support/queue-profile.ts';
+import { largestRadix } from './support/server-multiset.ts';
+
+export type { AffinityParams } from './affinity/params.ts';
+
+/**
+ * A first K for the automatic truncation. Automatic K needs a stable chain; it
+ * is guaranteed when every type alone is below its primary capacity,
+ * lambda_g < mu1 (each group is then a stable JSQ(d1) system whose servers take
+ * foreign jobs only when idle, i.e. vacations when empty). Loads beyond that
+ * may or may not be stable: they need an explicit K.
+ */
+function initialK(p: AffinityParams): number {
+  const worst = p.lambda.reduce((a, l) => (l.compare(a) > 0 ? l : a));
+  if (worst.compare(p.mu1) >= 0) {
+    throw new UsageError(
+      `automatic K needs lambda_g < mu1 for every type (primary capacity alone carries it, a sufficient stability condition); ` +
+        `got lambda = ${ratString(worst)} >= mu1 = ${ratString(p.mu1)}; give --K to solve the truncated chain anyway`,
+    );
+  }
+  const rho = ratToNumber(worst.div(p.mu1));
+  const N = p.servers.reduce((a, c) => a + c, 0);
+  const maxK = Math.floor((largestRadix(N) - 1) / 2);
+  return Math.max(2, Math.ceil(firstK(N, (K) => rho ** K, DEFAULT_BOUNDARY_TOLERANCE, maxK) / 2));
+}
+
+export const affinity: ModelFamily<typeof params, AffinityParams> = {
+  id: 'affinity',
+  title: 'job-server affinity: fast primary servers, slow secondary servers, JSQ(d1) among primaries [P4]',
+  params,
+  parse(raw) {
+    const v = readParams(params, raw);
+    return validate({ ...v, d1: v.d1 ?? 1, d2: v.d2 ?? 1 });
+  },
+  validate,
+  toJSON: (p) => ({
+    servers: p.servers,
+    lambda: p.lambda.map(ratToNumber),
+    mu1: ratToNumber(p.mu1),
+    mu2: ratToNumber(p.mu2),
+    d1: p.d1,
+    d2: p.d2,
+    ...(p.K !== undefined ? { K: p.K } : {}),
+  }),
+  ctmc,
+  truncation: {
+    requestedK: (p) => p.K,
+    initialK,
+    withK: (p, K) => ({ ...p, K }),
+  },
+};

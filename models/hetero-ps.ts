@@ -1,0 +1,64 @@
+/**
+ * Heterogeneous processor-sharing servers under SQ(2), static or hybrid
+ * routing [P3] (THEORY section 5). The family's views live in models/hetero-ps/:
+ * params, ctmc (lumped by exchangeability within classes, queues cut at K),
+ * stability (finite-N subset condition and mean-field bounds).
+ *
+ * hybrid = with probability --mix route statically (server i with probability
+ * C_i / sum C), otherwise SQ(2) with uniform sampling. It carries every load
+ * below full capacity once mix exceeds the threshold of stability.ts (3); no
+ * fixed mix < 1 carries all of them when uniform SQ(2) loses region.
+ */
+import { UsageError } from '../src/core/errors.ts';
+import type { ModelFamily } from '../src/core/model.ts';
+import { readParams } from '../src/core/params.ts';
+import { ratString, ratToNumber } from '../src/core/rational.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
+import { ctmc } from './hetero-ps/ctmc.ts';
+import { params, serverCount, validate, type HeteroPsParams } from './hetero-ps/params.ts';
+import { stabilityBound } from './hetero-ps/stability.ts';
+import { firstK } from './support/queue-profile.ts';
+import { largestRadix } from './support/server-multiset.ts';
+
+export { POLICIES, serverCount, staticShare, totalCapacity, type HeteroPsParams, type Policy } from './hetero-ps/params.ts';
+export { hybridThreshold, meanFieldBound, stabilityBound } from './hetero-ps/stability.ts';
+
+/**
+ * A first K for the automatic truncation, from the load relative to what the
+ * policy carries (rho = lambda / bound): N rho^K estimates the boundary mass.
+ * A load the policy cannot carry has no stable answer: a UsageError.
+ */
+function initialK(p: HeteroPsParams): number {
+  const bound = stabilityBound(p);
+  if (p.lambda.compare(bound.lambda) >= 0) {
+    throw new UsageError(
+      `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} carries at N = ${serverCount(p)}: stable iff lambda < ${ratString(bound.lambda)} ` +
+        `(the ${bound.binding} slowest servers); give --K to solve the truncated chain anyway`,
+    );
+  }
+  const rho = ratToNumber(p.lambda.div(bound.lambda));
+  const N = serverCount(p);
+  return Math.max(2, Math.ceil(firstK(N, (K) => rho ** K, DEFAULT_BOUNDARY_TOLERANCE, largestRadix(N) - 1) / 2));
+}
+
+export const heteroPs: ModelFamily<typeof params, HeteroPsParams> = {
+  id: 'hetero-ps',
+  title: 'heterogeneous processor-sharing servers: SQ(2), static rate-proportional or hybrid routing',
+  params,
+  parse: (raw) => validate(readParams(params, raw)),
+  validate,
+  toJSON: (p) => ({
+    servers: p.servers,
+    rates: p.rates.map(ratToNumber),
+    lambda: ratToNumber(p.lambda),
+    policy: p.policy,
+    ...(p.mix !== undefined ? { mix: ratToNumber(p.mix) } : {}),
+    ...(p.K !== undefined ? { K: p.K } : {}),
+  }),
+  ctmc,
+  truncation: {
+    requestedK: (p) => p.K,
+    initialK,
+    withK: (p, K) => ({ ...p, K }),
+  },
+};

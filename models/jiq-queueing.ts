@@ -1,0 +1,52 @@
+/**
+ * Join-the-Idle-Queue with R dispatchers, queueing scenario [P1] (THEORY sections 1, 3):
+ * a job without a token goes to a uniformly random server. The family's views
+ * live in models/jiq-queueing/: params, ctmc (lumped, queues cut at K), limits.
+ */
+import type { ModelFamily } from '../src/core/model.ts';
+import { readParams } from '../src/core/params.ts';
+import { ratToNumber } from '../src/core/rational.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
+import { uniform } from './jiq-blocking/params.ts';
+import { ctmc } from './jiq-queueing/ctmc.ts';
+import { fluidView } from './jiq-queueing/fluid.ts';
+import { queueingWaitLimit } from './jiq-queueing/limits.ts';
+import { params, validate, type JiqQueueingParams } from './jiq-queueing/params.ts';
+import { firstK, largestK } from './support/queue-profile.ts';
+
+export type { JiqQueueingParams } from './jiq-queueing/params.ts';
+export { queueingWaitLimit } from './jiq-queueing/limits.ts';
+
+export const jiqQueueing: ModelFamily<typeof params, JiqQueueingParams> = {
+  id: 'jiq-queueing',
+  title: 'JIQ with R dispatchers, queueing scenario (jobs without a token go to a random server)',
+  params,
+  parse(raw) {
+    const v = readParams(params, raw);
+    return validate({ ...v, beta: v.beta ?? uniform(v.alpha.length) });
+  },
+  validate,
+  toJSON: (p) => ({
+    N: p.N,
+    lambda: ratToNumber(p.lambda),
+    alpha: p.alpha.map(ratToNumber),
+    beta: p.beta.map(ratToNumber),
+    nu: ratToNumber(p.nu),
+    ...(p.K !== undefined ? { K: p.K } : {}),
+  }),
+  ctmc,
+  fluid: fluidView,
+  truncation: {
+    requestedK: (p) => p.K,
+    // Fluid fixed point: a fraction lambda (1 - l) l^{K-1} of servers hold >= K jobs
+    // (l = lim P(W > 0)); finite N has heavier tails, so the search starts here.
+    initialK: (p) => {
+      const l = ratToNumber(queueingWaitLimit(p).waitProbability);
+      const lambda = ratToNumber(p.lambda);
+      return firstK(p.N, (K) => lambda * l ** (K - 1), DEFAULT_BOUNDARY_TOLERANCE, largestK(p.N, p.alpha.length - 1));
+    },
+    withK: (p, K) => ({ ...p, K }),
+    // C(N + K + R - 1, N) states: each level multiplies them by about (N + K + R)/(K + R).
+    nextK: (_p, K) => K + 1,
+  },
+};

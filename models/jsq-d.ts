@@ -1,0 +1,37 @@
+/**
+ * JSQ(d), power-of-d load balancing [P2] (THEORY section 4): d = N is JSQ,
+ * d = 1 random routing. The family's views live in models/jsq-d/: params,
+ * ctmc (lumped by exchangeability, queues cut at K), mean-field limits.
+ */
+import type { ModelFamily } from '../src/core/model.ts';
+import { readParams } from '../src/core/params.ts';
+import { ratToNumber } from '../src/core/rational.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
+import { ctmc } from './jsq-d/ctmc.ts';
+import { meanFieldTail } from './jsq-d/limits.ts';
+import { params, validate, type JsqdParams } from './jsq-d/params.ts';
+import { simulatorView } from './jsq-d/simulator.ts';
+import { firstK, largestK } from './support/queue-profile.ts';
+
+export type { JsqdParams } from './jsq-d/params.ts';
+export { meanFieldSojourn, meanFieldTail } from './jsq-d/limits.ts';
+
+export const jsqD: ModelFamily<typeof params, JsqdParams> = {
+  id: 'jsq-d',
+  title: 'JSQ(d): each arrival joins the shortest of d servers sampled uniformly (d = N: JSQ, d = 1: random)',
+  params,
+  parse: (raw) => validate(readParams(params, raw)),
+  validate,
+  toJSON: (p) => ({ N: p.N, lambda: ratToNumber(p.lambda), d: p.d, ...(p.K !== undefined ? { K: p.K } : {}) }),
+  ctmc,
+  simulator: simulatorView,
+  truncation: {
+    requestedK: (p) => p.K,
+    // N s_K at the mean-field fixed point estimates the boundary mass; finite N has
+    // heavier tails, so this is where the search starts, not where it ends.
+    initialK: (p) => firstK(p.N, (K) => meanFieldTail(ratToNumber(p.lambda), p.d, K), DEFAULT_BOUNDARY_TOLERANCE, largestK(p.N, 0)),
+    withK: (p, K) => ({ ...p, K }),
+    // C(N + K, K) states: each level multiplies them by about (N + K)/K.
+    nextK: (_p, K) => K + 1,
+  },
+};

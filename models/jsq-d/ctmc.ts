@@ -1,0 +1,90 @@
+/**
+ * JSQ(d) [P2], THEORY section 4, as an exchangeability-lumped CTMC: one
+ * dispatcher, Poisson arrivals of rate lambda N; an arrival samples d distinct
+ * servers uniformly and joins the shortest (ties uniform); unit-mean
+ * exponential jobs, FCFS. State: the queue profile (levels S_1..S_K) of
+ * models/support/queue-profile.ts.
+ *
+ * The shortest sampled queue has length >= i iff all d samples lie among the
+ * S_i servers of length >= i (hypergeometric): P(min >= i) = C(S_i, d)/C(N, d).
+ * Ties are uniform, so which tied server is joined does not change the profile:
+ *   join a server of length i (0 <= i < K): rate lambda N [C(S_i,d) - C(S_{i+1},d)] / C(N,d),  S_{i+1} + 1
+ *   completion at a server of length i >= 1: rate y_i = S_i - S_{i+1},                       S_i - 1
+ * The shortest sampled queue at K (rate lambda N C(S_K,d)/C(N,d)): the job is lost.
+ *
+ * Metrics: meanJobs = E[sum_i S_i]/N; s_i = E[S_i]/N; meanSojourn by Little's
+ * law over admitted jobs, E[sum_i S_i] / E[lambda N (1 - C(S_K,d)/C(N,d))].
+ */
+import type { Arith } from '../../src/core/arith.ts';
+import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
+import { Fraction } from '../../src/core/rational.ts';
+import { checkSize, describeLevels, queueProfile, totalJobs } from '../support/queue-profile.ts';
+import type { JsqdParams } from './params.ts';
+
+function binomial(n: number, k: number): bigint {
+  if (k < 0 || k > n) return 0n;
+  let c = 1n;
+  for (let j = 1; j <= k; j++) c = (c * BigInt(n - k + j)) / BigInt(j);
+  return c;
+}
+
+/**
+ * lambda N [C(a,d) - C(b,d)] / C(N,d) for N >= a >= b >= 0: the rate at which
+ * arrivals find the shortest of their d samples among the a - b servers of
+ * lengths [i, j) when S_i = a and S_j = b. Computed exactly and converted
+ * once per pair (a, b), so float rates are correctly rounded.
+ */
+function sampleRates<T>(p: JsqdParams, A: Arith<T>): (a: number, b: number) => T {
+  const { N, d } = p;
+  const choose = Array.from({ length: N + 1 }, (_, m) => binomial(m, d));
+  const scale = p.lambda.mul(N).div(new Fraction(choose[N]));
+  const cache = new Map<number, T>(); // only the pairs (a, b) that occur
+  return (a, b) => {
+    const at = a * (N + 1) + b;
+    let r = cache.get(at);
+    if (r === undefined) {
+      r = A.fromRational(scale.mul(new Fraction(choose[a] - choose[b])));
+      cache.set(at, r);
+    }
+    return r;
+  };
+}
+
+export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
+  const { N } = p;
+  const K = p.K!;
+  checkSize(N, K, 1);
+  const profile = queueProfile(N, K, 0);
+  const rate = sampleRates(p, A);
+  const n = A.fromInt(N);
+  const S = new Int32Array(K + 2); // levels S_0..S_{K+1} of the state at hand
+  const levels = (s: Int32Array): Int32Array => {
+    profile.read(s, S);
+    return S;
+  };
+  const jobs = (s: Int32Array): T => A.fromInt(totalJobs(levels(s), K));
+  const metrics: MetricDef<T>[] = [
+    { name: 'meanJobs', reward: (s) => A.div(jobs(s), n) },
+    // Little's law: admitted arrivals at rate lambda N minus the rate of lost ones.
+    { name: 'meanSojourn', reward: jobs, per: (s) => A.sub(rate(N, 0), rate(levels(s)[K], 0)) },
+  ];
+  for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => A.div(A.fromInt(levels(s)[i]), n) });
+  return {
+    digitNames: profile.digitNames,
+    radices: profile.radices,
+    initial: new Array<number>(profile.radices.length).fill(0),
+    metrics,
+    describe: (s) => `(${describeLevels(levels(s), K)})`,
+    atBoundary: (s) => levels(s)[K] > 0,
+    successors(s, code, emit) {
+      profile.read(s, S);
+      for (let i = 0; i < K; i++) {
+        if (S[i] > S[i + 1] && S[i] >= p.d) emit(code + profile.join(S, i), rate(S[i], S[i + 1])); // join length i
+      }
+      for (let i = 1; i <= K; i++) {
+        const y = S[i] - S[i + 1];
+        if (y > 0) emit(code + profile.leave(S, i), A.fromInt(y)); // completion at length i
+      }
+    },
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * Small jsq-d cases for `lbcheck regress`. Each fixes the queue cap K, which is
+ * then part of the model (an arrival sent to a full queue is lost, in the
+ * simulator as in the chain): the exact solve stays small.
+ */
+import type { PanelCase } from '../../src/sim/view.ts';
+
+const small: PanelCase[] = [
+  { id: 'sq2', params: { N: '6', lambda: '0.9', d: '2', K: '8' }, horizon: 4000 },
+  { id: 'jsq', params: { N: '5', lambda: '0.8', d: '5', K: '10' }, horizon: 4000 },
+  { id: 'random', params: { N: '4', lambda: '0.7', d: '1', K: '12' }, horizon: 4000 },
+  { id: 'd3-cap', params: { N: '6', lambda: '0.85', d: '3', K: '4' }, horizon: 4000 },
+];
+
+export const panels: Record<string, readonly PanelCase[]> = {
+  small,
+  full: small.map((c) => ({ ...c, horizon: 40_000 })),
+};

@@ -1,0 +1,80 @@
+/**
+ * Exchangeability lumping for systems whose servers fall into classes: servers
+ * of one class are interchangeable, so a state records, per class, only the
+ * multiset of its servers' states. The multiset is stored as the class's
+ * per-server values sorted non-increasing: one digit per server, radix = the
+ * number of per-server states, a contiguous block of digits per class. This
+ * canonical labelling picks one representative of every orbit of the labelled
+ * chain under permutations within classes, so transition rates into a lumped
+ * state add up (the lumping is proved on small cases in the family tests).
+ *
+ * Unlike the queue profile (support/queue-profile.ts), whose code space is
+ * (N+1)^K, this one is R^N: suited to few servers and long queues, and to
+ * several classes.
+ */
+
+export interface ClassBlock {
+  /** Index of the class's first digit. */
+  readonly offset: number;
+  /** Number of servers in the class. */
+  readonly size: number;
+}
+
+export function classBlocks(sizes: readonly number[]): ClassBlock[] {
+  let offset = 0;
+  return sizes.map((size) => {
+    const b = { offset, size };
+    offset += size;
+    return b;
+  });
+}
+
+/**
+ * The code of the state in which one server of `block` whose value is `from`
+ * takes the value `to` (the block re-sorted non-increasing), computed from the
+ * digits without changing them. `from` must occur in the block.
+ */
+export function moveServer(s: Int32Array, w: Float64Array, block: ClassBlock, code: number, from: number, to: number): number {
+  const first = block.offset;
+  const last = block.offset + block.size - 1;
+  let delta = 0;
+  if (to > from) {
+    // The leftmost `from` leaves; `to` enters before the first digit below it (p <= i).
+    let i = first;
+    while (s[i] !== from) i++;
+    let p = first;
+    while (s[p] >= to) p++;
+    delta += (to - s[p]) * w[p];
+    for (let k = p + 1; k <= i; k++) delta += (s[k - 1] - s[k]) * w[k];
+  } else if (to < from) {
+    // The rightmost `from` leaves; `to` enters after the last digit above it (p >= i).
+    let i = last;
+    while (s[i] !== from) i--;
+    let p = last;
+    while (s[p] <= to) p--;
+    for (let k = i; k < p; k++) delta += (s[k + 1] - s[k]) * w[k];
+    delta += (to - s[p]) * w[p];
+  }
+  return code + delta;
+}
+
+/** Whether N digits of this radix pack into codes <= 2^53 - 1 (core/mixed-radix.ts). */
+export function fitsCodeSpace(radix: number, N: number): boolean {
+  return BigInt(radix) ** BigInt(N) <= BigInt(Number.MAX_SAFE_INTEGER);
+}
+
+/** The largest radix whose N digits pack into codes <= 2^53 - 1. */
+export function largestRadix(N: number): number {
+  let r = Math.floor(Number.MAX_SAFE_INTEGER ** (1 / N));
+  while (!fitsCodeSpace(r, N)) r--;
+  while (fitsCodeSpace(r + 1, N)) r++;
+  return r;
+}
+
+/** C(n, k) exactly (0 outside 0 <= k <= n). */
+export function binomial(n: number, k: number): bigint {
+  if (k < 0 || k > n) return 0n;
+  let c = 1n;
+  for (let j = 1; j <= k; j++) c = (c * BigInt(n - k + j)) / BigInt(j);
+  return c;
+}

@@ -1,0 +1,66 @@
+/**
+ * The consequence of Theorem 1's coupling at finite N: tokens used in
+ * worse <= original <= better at all times gives, in the long run,
+ * B_better <= B <= B_worse. Each system solved exactly as a jiq-blocking chain:
+ * better with dispatchers 1..R-1 merged (alpha' = (1 - alpha_R, alpha_R),
+ * beta' = ((R-1)/R, 1/R)); worse as its admitted traffic (lambda' = R min{alpha_R
+ * lambda, 1/R}, uniform alpha, beta) with thinned jobs counted as blocked:
+ * B_worse = 1 - (lambda'/lambda)(1 - B').
+ */
+import { runGenerated } from '../src/check/generated.ts';
+import type { Property } from '../src/check/property.ts';
+import { Fraction, ratString, type Rational } from '../src/core/rational.ts';
+import type { JiqBlockingParams } from '../models/jiq-blocking.ts';
+import { betterParams, worseParams } from '../models/jiq-blocking/coupling.ts';
+import { theorem1Params } from './support/coupling-arbitrary.ts';
+import { exactJiq } from './support/exact-jiq.ts';
+import { describeJiq } from './support/jiq-arbitrary.ts';
+
+interface Blockings {
+  better: Rational;
+  original: Rational;
+  worse: Rational;
+  states: number;
+}
+
+export function theorem1Blockings(p: JiqBlockingParams): Blockings {
+  const original = exactJiq(p);
+  const better = exactJiq(betterParams(p));
+  const worse = worseParams(p);
+  const admitted = exactJiq(worse.params);
+  const one = new Fraction(1);
+  return {
+    better: better.blocking,
+    original: original.blocking,
+    worse: one.sub(worse.admittedFraction.mul(one.sub(admitted.blocking))),
+    states: Math.max(original.states, better.states, admitted.states),
+  };
+}
+
+export const couplingTheorem1FiniteN: Property = {
+  id: 'coupling-theorem1-finite-n',
+  claim: 'JIQ blocking, beta = 1/R: B_better <= B <= B_worse exactly at every finite N (better: dispatchers 1..R-1 merged; worse: arrivals at r thinned w.p. p_r); R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha',
+  source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
+  method: 'exact CTMC of each system (rationals)',
+  expected: 'exact',
+  run: (ctx) => {
+    let maxStates = 0;
+    let strict = 0;
+    return runGenerated(ctx, {
+      arbitrary: theorem1Params({ R: [1, 4], N: [1, 5] }),
+      numRuns: 60,
+      passVerdict: 'exact',
+      describe: (p) => {
+        const b = theorem1Blockings(p);
+        return { params: describeJiq(p), B_better: ratString(b.better), B: ratString(b.original), B_worse: ratString(b.worse) };
+      },
+      evidence: () => ({ maxStates, casesWithStrictOrder: strict }),
+      predicate: (p) => {
+        const b = theorem1Blockings(p);
+        maxStates = Math.max(maxStates, b.states);
+        if (b.better.compare(b.original) < 0 && b.original.compare(b.worse) < 0) strict++;
+        return b.better.compare(b.original) <= 0 && b.original.compare(b.worse) <= 0;
+      },
+    });
+  },
+};

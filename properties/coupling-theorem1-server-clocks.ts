@@ -1,0 +1,42 @@
+/**
+ * Theorem 1's total order under the coupling one writes first: uniformised
+ * service clocks per server (a service event completes the k-th busy server of
+ * every system that has k busy servers) with the token's destination drawn at
+ * that event. The same order as coupling-theorem1-total, which couples per job.
+ * Its failure locates what P1's omitted argument must do: attach service times
+ * and destinations to jobs, not to servers.
+ */
+import fc from 'fast-check';
+import { runGenerated } from '../src/check/generated.ts';
+import type { Property } from '../src/check/property.ts';
+import { narrate, runCoupled } from '../src/coupling/coupled-run.ts';
+import type { SlotEvent } from '../src/coupling/jiq-systems.ts';
+import type { JiqBlockingParams } from '../models/jiq-blocking.ts';
+import { theorem1SlotCoupling } from '../models/jiq-blocking/coupling.ts';
+import { slotTrace, theorem1Params } from './support/coupling-arbitrary.ts';
+import { describeJiq } from './support/jiq-arbitrary.ts';
+import { THEOREM1_RANGES, usedInTotal } from './support/theorem1-coupling.ts';
+
+interface SlotCase {
+  params: JiqBlockingParams;
+  events: SlotEvent[];
+}
+
+const coupling = (c: SlotCase) => theorem1SlotCoupling(c.params, [usedInTotal]);
+
+export const couplingTheorem1ServerClocks: Property = {
+  id: 'coupling-theorem1-server-clocks',
+  claim: 'JIQ blocking, beta = 1/R: coupling arrivals, thinning and per-server uniformised service clocks with the destination drawn at each service event, tokens used by every t satisfy worse <= original <= better; R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha, traces of <= 40 events',
+  source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
+  method: 'coupled runs on fast-check traces',
+  expected: 'refuted',
+  run: (ctx) =>
+    runGenerated(ctx, {
+      arbitrary: fc.record({ params: theorem1Params(THEOREM1_RANGES.params), events: slotTrace(40) }),
+      numRuns: 2000,
+      passVerdict: 'holds',
+      describe: (c) => ({ params: describeJiq(c.params), steps: narrate(coupling(c), c.events) }),
+      evidence: () => ({}),
+      predicate: (c) => runCoupled(coupling(c), c.events).violation === null,
+    }),
+};

@@ -1,0 +1,67 @@
+/**
+ * JSQ(d) mean field [P2] (THEORY section 4): s_i = lambda^{(d^i - 1)/(d - 1)} is an
+ * equilibrium of ds_i/dt = lambda (s_{i-1}^d - s_i^d) - (s_i - s_{i+1}), s_0 = 1; the mean
+ * sojourn T_d = sum_{i>=1} s_i / lambda decreases in d and stays below 1/(1 - lambda).
+ *
+ * Exponentials are kept out of Z3 as follows, and the rest is a two-line induction:
+ * 1. exponent: e_i = (d^i - 1)/(d - 1) satisfies e_{i+1} = 1 + d e_i (with D = d^i, for
+ *    every real d > 1), so s_i = lambda^{e_i} is the recurrence s_1 = lambda, s_{i+1} = lambda s_i^d.
+ * 2. equilibrium (each fixed d): any a in [0, 1] with b = lambda a^d, c = lambda b^d gives
+ *    lambda (a^d - b^d) = b - c, so the recurrence solves equation i for every i >= 1.
+ * 3. monotonicity (each fixed d, d = 1 being random routing s_i = lambda^i, T_1 = 1/(1 - lambda)):
+ *    0 < a <= b <= lambda < 1 implies 0 < lambda a^{d+1} < lambda b^d <= lambda. From
+ *    s_1 = lambda for every d, induction gives s_i^{(d+1)} < s_i^{(d)} for i >= 2, hence
+ *    T_{d+1} < T_d <= T_1 = 1/(1 - lambda).
+ */
+import { claimProperty } from '../src/check/claim-property.ts';
+import { and, num, variable } from '../src/smt/expr.ts';
+import type { Query, SmtClaim } from '../src/smt/claim.ts';
+
+const lambda = variable('lambda');
+const a = variable('a');
+const b = variable('b');
+const load = [lambda.gt(0), lambda.lt(1)];
+
+function exponentQuery(): Query {
+  const d = variable('d');
+  const D = variable('D'); // d^i
+  return {
+    name: 'exponent: (d D - 1)/(d - 1) = 1 + d (D - 1)/(d - 1) for all d > 1 (D = d^i)',
+    hypotheses: [d.gt(1)],
+    conclusion: d.mul(D).sub(1).div(d.sub(1)).eq(num(1).add(d.mul(D.sub(1)).div(d.sub(1)))),
+  };
+}
+
+function equilibriumQuery(d: number): Query {
+  const next = lambda.mul(a.pow(d)); // s_i from s_{i-1} = a
+  const after = lambda.mul(next.pow(d)); // s_{i+1}
+  return {
+    name: `equilibrium, d = ${d}: lambda (s_{i-1}^d - s_i^d) = s_i - s_{i+1} along s_{i+1} = lambda s_i^d`,
+    hypotheses: [...load, a.ge(0), a.le(1)],
+    conclusion: lambda.mul(a.pow(d).sub(next.pow(d))).eq(next.sub(after)),
+  };
+}
+
+function monotoneQuery(d: number): Query {
+  const faster = lambda.mul(a.pow(d + 1));
+  const slower = lambda.mul(b.pow(d));
+  return {
+    name: `sojourn decreases from d = ${d} to ${d + 1}: 0 < a <= b <= lambda gives 0 < lambda a^${d + 1} < lambda b^${d} <= lambda`,
+    hypotheses: [...load, a.gt(0), a.le(b), b.le(lambda)],
+    conclusion: and(faster.gt(0), faster.lt(slower), slower.le(lambda)),
+  };
+}
+
+export const powerOfDFixedPointClaim: SmtClaim = {
+  id: 'power-of-d-fixed-point',
+  statement: 'JSQ(d) mean field, 0 < lambda < 1: s_i = lambda^{(d^i-1)/(d-1)} solves the equilibrium equations for every i >= 1, and the mean sojourn sum_i lambda^{(d^i-d)/(d-1)} decreases in d and stays below 1/(1 - lambda)',
+  source: 'P2 (mean-field fixed point of JSQ(d)); THEORY sec. 4',
+  size: { meaning: 'largest d (d = 2..n)', min: 2, max: 8 },
+  encoding: 'exponent identity for every real d > 1; equilibrium as a one-step identity along s_{i+1} = lambda s_i^d for each d = 2..n (all i at once); monotonicity as the induction step s_i^(d+1) <= s_i^(d) => s_{i+1}^(d+1) < s_{i+1}^(d) for d = 1..n-1 (d = 1: random routing, T = 1/(1 - lambda)); the induction and the sum over i are by hand',
+  queries(n) {
+    const ds = Array.from({ length: n - 1 }, (_, k) => k + 2);
+    return [exponentQuery(), ...ds.map(equilibriumQuery), ...ds.map((d) => monotoneQuery(d - 1))];
+  },
+};
+
+export const provePowerOfDFixedPoint = claimProperty(powerOfDFixedPointClaim, { sizes: [3, 4], expected: 'proved' });

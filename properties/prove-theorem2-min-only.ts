@@ -1,0 +1,57 @@
+/**
+ * Theorem 2 [P1] as the paper summarises it (THEORY section 3): in the basic JIQ
+ * queueing scenario (beta uniform, nu = 0, lambda < 1) the limiting wait is
+ * strictly positive for any skew alpha_R < 1/R and "depends on the aggregate load
+ * and the minimum load across all dispatchers", through
+ *   l = lambda (1 - R alpha_R) / (R (1 - lambda) + lambda).
+ * Three parts: positivity; the closed form at every fixed point; and "min only"
+ * itself, stated on two systems with the same lambda and the same smallest share
+ * alpha_R but other shares free: their fixed points have the same l.
+ */
+import { claimProperty } from '../src/check/claim-property.ts';
+import { num, type Prop } from '../src/smt/expr.ts';
+import type { SmtClaim } from '../src/smt/claim.ts';
+import { queueingDomain, queueingFixedPoint, queueingSymbols, type QueueingSymbols } from '../models/jiq-queueing/fixed-point.ts';
+import { confirmQueueingPoint } from './support/fluid-confirm.ts';
+
+/** Basic JIQ: beta_r = 1/R, nu = 0, alpha sorted decreasingly (alpha_R the smallest). */
+function basicJiq(s: QueueingSymbols): Prop[] {
+  return [
+    ...queueingDomain(s),
+    s.nu.eq(0),
+    ...s.beta.map((b) => b.eq(num(1).div(s.R))),
+    ...s.alpha.slice(1).map((a, r) => s.alpha[r].ge(a)),
+    ...queueingFixedPoint(s),
+  ];
+}
+
+export const theorem2MinOnlyClaim: SmtClaim = {
+  id: 'theorem2-min-only',
+  statement: 'JIQ queueing fluid, beta uniform, nu = 0, 0 < lambda < 1: at every fixed point the wait probability l is > 0 iff alpha_R < 1/R, equals lambda (1 - R alpha_R)/(R (1 - lambda) + lambda), and so depends only on lambda and the smallest share alpha_R',
+  source: 'P1 Thm. 2 (as summarised in the paper); THEORY sec. 3',
+  size: { meaning: 'dispatchers R', min: 2, max: 6 },
+  encoding: 'all fixed points of the queueing fluid (reduced by level balance to y_0, y_1, l, x_r); "min only" on two copies with equal lambda and alpha_R, the other shares free (sorted, sum 1)',
+  queries(R) {
+    const s = queueingSymbols(R);
+    const t = queueingSymbols(R, '_b');
+    const last = s.alpha[R - 1];
+    const closedForm = s.l.mul(num(R).mul(num(1).sub(s.lambda)).add(s.lambda)).eq(s.lambda.mul(num(1).sub(last.mul(R))));
+    return [
+      { name: 'l > 0 iff alpha_R < 1/R', hypotheses: basicJiq(s), conclusion: s.l.gt(0).iff(last.mul(R).lt(1)) },
+      { name: 'l = lambda (1 - R alpha_R)/(R (1 - lambda) + lambda)', hypotheses: basicJiq(s), conclusion: closedForm },
+      {
+        name: 'same lambda and alpha_R give the same l',
+        hypotheses: [...basicJiq(s), ...basicJiq(t), t.lambda.eq(s.lambda), t.alpha[R - 1].eq(last)],
+        conclusion: t.l.eq(s.l),
+      },
+    ];
+  },
+  confirm(R, q, values) {
+    const own = confirmQueueingPoint(queueingSymbols(R), values);
+    if (!q.name.startsWith('same')) return own;
+    const other = confirmQueueingPoint(queueingSymbols(R, '_b'), values);
+    return { confirmed: own.confirmed && other.confirmed, detail: { system: own.detail, secondSystem: other.detail } };
+  },
+};
+
+export const proveTheorem2MinOnly = claimProperty(theorem2MinOnlyClaim, { sizes: [2, 3], expected: 'refuted' });

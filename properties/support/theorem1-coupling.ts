@@ -1,0 +1,61 @@
+/**
+ * Properties of Theorem 1's coupling [P1]: one order between the worse, original
+ * and better systems, checked after every event of generated traces. The two
+ * claims (in total, per dispatcher) differ only in the order.
+ */
+import { runGenerated } from '../../src/check/generated.ts';
+import type { Property } from '../../src/check/property.ts';
+import type { Verdict } from '../../src/core/verdict.ts';
+import { runCoupled, type Order } from '../../src/coupling/coupled-run.ts';
+import type { TokenCounts, TokenState } from '../../src/coupling/jiq-systems.ts';
+import { nondecreasingAlong } from '../../src/coupling/orders.ts';
+import { THEOREM1_SYSTEMS, theorem1Coupling } from '../../models/jiq-blocking/coupling.ts';
+import type { JiqBlockingParams } from '../../models/jiq-blocking.ts';
+import { describeCouplingCase, theorem1Cases, type CouplingCase } from './coupling-arbitrary.ts';
+
+export const THEOREM1_RANGES = { params: { R: [1, 4] as [number, number], N: [1, 5] as [number, number] }, trace: { arrivals: 30, jobs: 40 } };
+
+/** Tokens used by time t, in total: worse <= original <= better. */
+export const usedInTotal = nondecreasingAlong<TokenCounts>('tokens used: worse <= original <= better', THEOREM1_SYSTEMS, 1, (s) => s.used, () => 'tokens used');
+
+/** Tokens used by time t by the arrivals at each dispatcher r: worse <= original <= better. */
+export function usedPerDispatcher(R: number) {
+  return nondecreasingAlong<TokenCounts>('tokens used at each dispatcher: worse <= original <= better', THEOREM1_SYSTEMS, R, (s, r) => s.usedAt[r], (r) => `tokens used at dispatcher ${r + 1}`);
+}
+
+export interface Theorem1OrderSpec {
+  id: string;
+  claim: string;
+  expected: Verdict;
+  order(p: JiqBlockingParams): Order<TokenState, null>;
+}
+
+export function theorem1OrderProperty(spec: Theorem1OrderSpec): Property {
+  const coupling = (c: CouplingCase) => theorem1Coupling(c.params, c.trace, [spec.order(c.params)]);
+  return {
+    id: spec.id,
+    claim: spec.claim,
+    source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
+    method: 'coupled runs on fast-check traces',
+    expected: spec.expected,
+    run: (ctx) => {
+      let arrivals = 0;
+      let worseBehind = 0;
+      let betterAhead = 0;
+      return runGenerated(ctx, {
+        arbitrary: theorem1Cases(THEOREM1_RANGES.params, THEOREM1_RANGES.trace),
+        numRuns: 2000,
+        passVerdict: 'holds',
+        describe: (c) => describeCouplingCase(c, coupling(c)),
+        evidence: () => ({ arrivalsChecked: arrivals, casesEndingWorseBehind: worseBehind, casesEndingBetterAhead: betterAhead }),
+        predicate: (c) => {
+          arrivals += c.trace.arrivals.length;
+          const { violation, states: [worse, original, better] } = runCoupled(coupling(c), c.trace.arrivals);
+          if (worse.used < original.used) worseBehind++;
+          if (original.used < better.used) betterAhead++;
+          return violation === null;
+        },
+      });
+    },
+  };
+}

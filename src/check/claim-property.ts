@@ -1,0 +1,49 @@
+/**
+ * A Z3 claim as a property for `lbcheck check`: the claim is decided at each
+ * listed size; one refuted size refutes it, one undecided size leaves it unknown.
+ */
+import type { Verdict } from '../core/verdict.ts';
+import { decideClaim, type ClaimResult, type SmtClaim } from '../smt/claim.ts';
+import type { Property } from './property.ts';
+
+/** Z3's time limit per part in properties and in `lbcheck prove` (ms). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; expected: Verdict }): Property {
+  return {
+    id: `prove-${claim.id}`,
+    claim: claim.statement,
+    source: claim.source,
+    method: `Z3 (nonlinear real arithmetic), ${claim.size.meaning} = ${o.sizes.join(', ')}`,
+    expected: o.expected,
+    async run(ctx) {
+      const results: ClaimResult[] = [];
+      for (const R of o.sizes) {
+        ctx.progress(`R = ${R}`);
+        results.push(await decideClaim(claim, R, DEFAULT_TIMEOUT_MS));
+      }
+      const refuted = results.find((r) => r.verdict === 'refuted');
+      const unknown = results.filter((r) => r.verdict === 'unknown');
+      const verdict = refuted ? 'refuted' : unknown.length > 0 ? 'unknown' : 'proved';
+      const summary = refuted
+        ? `refuted at R = ${refuted.R} (${refuted.reason})`
+        : unknown.length > 0
+          ? `undecided at R = ${unknown.map((r) => r.R).join(', ')}: ${unknown[0].reason}`
+          : `proved for R = ${o.sizes.join(', ')}, every part`;
+      return {
+        verdict,
+        summary,
+        evidence: {
+          encoding: claim.encoding,
+          sizes: results.map((r) => ({
+            R: r.R,
+            verdict: r.verdict,
+            seconds: Number(r.seconds.toFixed(3)),
+            parts: r.parts.map((p) => `${p.part}: ${p.verdict}`),
+          })),
+        },
+        ...(refuted ? { counterexample: { R: refuted.R, part: refuted.reason ?? '', values: refuted.counterexample ?? {}, confirmation: refuted.parts.find((p) => p.verdict === 'refuted')?.confirmation ?? null } } : {}),
+      };
+    },
+  };
+}

@@ -1,0 +1,118 @@
+/** `lbcheck fluid <family>`: the N -> infinity fluid limit: a trajectory of the ODE, its fixed point and the limiting metrics. */
+import { writeFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { UsageError } from '../core/errors.ts';
+import type { ModelFamily } from '../core/model.ts';
+import type { ParamSpecs } from '../core/params.ts';
+import { integrate, type Trajectory } from '../fluid/integrate.ts';
+import type { FluidFixedPoint } from '../fluid/view.ts';
+import { families } from '../../models/index.ts';
+import { svgPlot } from '../report/svg-plot.ts';
+import { fmt, metricRows, paramText, renderTable } from '../report/table.ts';
+import { addParamOptions, rawParams } from './model-options.ts';
+import { printJson } from './output.ts';
+
+interface FluidFlags {
+  x0?: string;
+  t: string;
+  samples: string;
+  svg?: string;
+  json?: boolean;
+}
+
+function parseNumber(text: string, name: string, ok: (v: number) => boolean, rule: string): number {
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v) || !ok(v)) throw new UsageError(`--${name} must be ${rule}, got "${text}"`);
+  return v;
+}
+
+function parseStart(text: string | undefined): number[] | undefined {
+  return text?.split(',').map((s, i) => parseNumber(s, `x0[${i + 1}]`, (v) => v >= 0, 'a number >= 0'));
+}
+
+/** Largest |x_i - fixed point_i| over the coordinates the fixed point determines. */
+function distance(x: Float64Array, fp: FluidFixedPoint): number {
+  let d = 0;
+  fp.state.forEach((v, i) => {
+    if (!Number.isNaN(v)) d = Math.max(d, Math.abs(x[i] - v));
+  });
+  return d;
+}
+
+function drawSvg(file: string, title: string, names: readonly string[], shown: readonly number[], tr: Trajectory, fp: FluidFixedPoint): void {
+  const series = shown.flatMap((i, colour) => [
+    { label: names[i], kind: 'line' as const, colour, points: Array.from(tr.times, (t, k) => ({ x: t, y: tr.states[k][i] })) },
+    ...(Number.isNaN(fp.state[i]) ? [] : [{ label: `${names[i]} fixed point`, kind: 'points' as const, colour, points: [{ x: tr.times[tr.times.length - 1], y: fp.state[i] }] }]),
+  ]);
+  const svg = svgPlot({ title, xLabel: 't', yLabel: 'fraction of servers', series });
+  try {
+    writeFileSync(file, svg);
+  } catch (e) {
+    throw new UsageError(`--svg ${file}: cannot write (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): number {
+  const view = family.fluid!;
+  const start = performance.now();
+  const given = Object.entries(rawParams(family, opts)).filter(([, v]) => v !== undefined);
+  const params = family.parse({ ...view.unused, ...Object.fromEntries(given) });
+  const t = parseNumber(opts.t, 't', (v) => v > 0 && v <= 1e6, 'a number in (0, 1e6]');
+  const samples = parseNumber(opts.samples, 'samples', (v) => Number.isInteger(v) && v >= 2 && v <= 100_000, 'an integer in 2..100000');
+  const sys = view.system(params);
+  const x0 = view.start(params, parseStart(opts.x0));
+  const fp = view.fixedPoint(params);
+  const tr = integrate(sys, x0, { t, samples });
+  const shown = sys.shown ?? sys.names.map((_, i) => i);
+  const named = (x: Float64Array, only: readonly number[] = sys.names.map((_, i) => i)): Record<string, number | null> =>
+    Object.fromEntries(only.map((i) => [sys.names[i], Number.isNaN(x[i]) ? null : x[i]]));
+  const report = {
+    model: family.id,
+    params: Object.fromEntries(Object.entries(family.toJSON(params)).filter(([k]) => !(k in (view.unused ?? {})))),
+    fixedPoint: named(fp.state),
+    ...(fp.exact ? { fixedPointExact: fp.exact } : {}),
+    fixedPointMethod: fp.method,
+    metrics: view.metrics(params, fp.state),
+    trajectory: tr.states.map((x, k) => ({ t: tr.times[k], ...named(x, shown) })),
+    final: { t: tr.times[tr.times.length - 1], distanceToFixedPoint: distance(tr.final, fp), metrics: view.metrics(params, tr.final) },
+    evidence: tr.evidence,
+    seconds: (performance.now() - start) / 1000,
+  };
+  if (opts.svg) drawSvg(opts.svg, `${family.id} fluid limit: ${paramText(report.params)}`, sys.names, shown, tr, fp);
+  if (opts.json) printJson(report);
+  else {
+    console.log(`${family.id} fluid limit  ${paramText(report.params)}`);
+    console.log(`fixed point (${fp.method}):`);
+    console.log(renderTable(['coordinate', 'value'], shown.map((i) => [sys.names[i], Number.isNaN(fp.state[i]) ? 'open' : fmt(fp.state[i])])));
+    if (fp.exact) console.log(`exact: ${Object.entries(fp.exact).map(([k, v]) => `${k} = ${v ?? 'open'}`).join(', ')}`);
+    console.log('limiting metrics at the fixed point:');
+    console.log(renderTable(['metric', 'value'], metricRows(report.metrics)));
+    const e = tr.evidence;
+    console.log(`ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')}) to t = ${fmt(t)}: distance to the fixed point ${e.completed ? report.final.distanceToFixedPoint.toExponential(2) : '(not reached: step limit)'}, drift ${e.finalDrift.toExponential(2)}`);
+    console.log(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${fmt(e.minFaceValue)}, ${report.seconds.toFixed(3)} s`);
+    if (opts.svg) console.log(`wrote ${opts.svg}`);
+  }
+  return sound(tr) ? 0 : 1;
+}
+
+/** The run is sound: it completed, never left a face, and kept its invariants. */
+function sound(tr: Trajectory): boolean {
+  return tr.evidence.completed && tr.evidence.minFaceValue >= 0 && tr.evidence.conservationDefect <= 1e-12;
+}
+
+export function fluidCommand(setExit: (code: number) => void): Command {
+  const cmd = new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics');
+  for (const family of families.filter((f) => f.fluid)) {
+    const sub = new Command(family.id).description(family.title);
+    addParamOptions(sub, family);
+    sub
+      .option('--x0 <list>', 'start state, comma-separated in the order of the fixed-point coordinates (default: empty system)')
+      .option('--t <time>', 'integrate over [0, t]', '50')
+      .option('--samples <k>', 'trajectory points reported, equally spaced in [0, t]', '101')
+      .option('--svg <file>', 'draw the trajectories (and fixed-point levels) as SVG')
+      .option('--json', 'print one JSON document')
+      .action((opts: Record<string, unknown> & FluidFlags) => setExit(runFluid(family, opts)));
+    cmd.addCommand(sub);
+  }
+  return cmd;
+}

@@ -1,0 +1,67 @@
+/** `lbcheck prove <claim-id>`: decide a claim with Z3: proved, refuted (exact counterexample) or unknown (why). */
+import { writeFileSync } from 'node:fs';
+import { Command } from 'commander';
+import { UsageError } from '../core/errors.ts';
+import { intParam } from '../core/params.ts';
+import { DEFAULT_TIMEOUT_MS } from '../check/claim-property.ts';
+import { claimSmtlib2, decideClaim, type SmtClaim } from '../smt/claim.ts';
+import { smtClaims } from '../../properties/smt-claims.ts';
+import { renderTable } from '../report/table.ts';
+import { printJson } from './output.ts';
+
+interface ProveFlags {
+  R?: string;
+  timeoutMs: string;
+  json?: boolean;
+  smt2?: string;
+}
+
+/** Size used when --R is absent. */
+const DEFAULT_R = 3;
+
+function findClaim(id: string): SmtClaim {
+  const claim = smtClaims.find((c) => c.id === id);
+  if (!claim) throw new UsageError(`unknown claim "${id}" (known: ${smtClaims.map((c) => c.id).join(', ')})`);
+  return claim;
+}
+
+async function runProve(id: string, opts: ProveFlags): Promise<number> {
+  const claim = findClaim(id);
+  const { min, max } = claim.size;
+  const R = intParam(claim.size.meaning, { min, max }).read(opts.R ?? String(Math.min(Math.max(DEFAULT_R, min), max)), 'R');
+  const timeoutMs = intParam('Z3 time limit per part (ms)', { min: 1, max: 600_000 }).read(opts.timeoutMs, 'timeout-ms');
+  if (opts.smt2) {
+    const text = await claimSmtlib2(claim, R);
+    try {
+      writeFileSync(opts.smt2, text);
+    } catch (e) {
+      throw new UsageError(`--smt2 ${opts.smt2}: cannot write (${e instanceof Error ? e.message : String(e)})`);
+    }
+  }
+  const r = await decideClaim(claim, R, timeoutMs);
+  if (opts.json) {
+    printJson({ claim: r.claim, R: r.R, verdict: r.verdict, counterexample: r.counterexample, reason: r.reason, seconds: r.seconds, parts: r.parts });
+  } else {
+    console.log(`${claim.id} (${claim.size.meaning} = ${R}): ${r.verdict.toUpperCase()} in ${r.seconds.toFixed(2)} s, Z3 start-up included`);
+    console.log(`claim: ${claim.statement}\nsource: ${claim.source}\nencoding: ${claim.encoding}`);
+    const rows = r.parts.map((p) => [p.part, p.verdict, p.seconds.toFixed(2), p.reason ?? (p.confirmation ? `confirmed: ${JSON.stringify(p.confirmation)}` : '')]);
+    console.log(renderTable(['part', 'verdict', 'seconds', 'note'], rows, [56, 9, 9, 40]));
+    if (r.counterexample) {
+      console.log(`counterexample (${r.reason}):`);
+      console.log(Object.entries(r.counterexample).map(([k, v]) => `  ${k} = ${v}`).join('\n'));
+    } else if (r.reason) console.log(`reason: ${r.reason}`);
+    if (opts.smt2) console.log(`wrote ${opts.smt2} (SMT-LIB2, one benchmark per part; unsat = part proved)`);
+  }
+  return r.verdict === 'proved' ? 0 : 1;
+}
+
+export function proveCommand(setExit: (code: number) => void): Command {
+  return new Command('prove')
+    .description(`decide a claim with Z3 (exit 0 only when proved); claims: ${smtClaims.map((c) => c.id).join(', ')}`)
+    .argument('<claim-id>', 'the claim to decide')
+    .option('--R <n>', `size: dispatchers R, largest d or server classes M, as the claim says (default ${DEFAULT_R})`)
+    .option('--timeout-ms <t>', 'Z3 time limit per part, in ms; past it the part is unknown', String(DEFAULT_TIMEOUT_MS))
+    .option('--smt2 <file>', 'also write the queries as SMT-LIB2 (one benchmark per part, separated by (reset))')
+    .option('--json', 'print one JSON document')
+    .action(async (id: string, opts: ProveFlags) => setExit(await runProve(id, opts)));
+}

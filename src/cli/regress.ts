@@ -1,0 +1,78 @@
+/** `lbcheck regress <family>`: a simulator (ours or a command) against the exact CTMC on a panel of small cases. */
+import { Command } from 'commander';
+import type { ModelFamily } from '../core/model.ts';
+import type { ParamSpecs } from '../core/params.ts';
+import { UsageError } from '../core/errors.ts';
+import { resolvePanel } from '../sim/panel.ts';
+import { parseSeed } from '../sim/random.ts';
+import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';
+import { families } from '../../models/index.ts';
+import { renderTable } from '../report/table.ts';
+import { printJson } from './output.ts';
+import { progressFor } from './progress.ts';
+import { parsePositive, short, zText } from './sim-output.ts';
+
+interface RegressFlags {
+  sim: string;
+  cases: string;
+  seed: string;
+  horizon?: string;
+  timeout: string;
+  json?: boolean;
+}
+
+export const DEFAULT_REGRESS_SEED = '1';
+
+function printHuman(r: RegressReport): void {
+  console.log(`${r.family}: simulator ${r.simulator}, seed ${r.seed}`);
+  const rows = r.cases.map((c) => [c.id, c.metric, `${short(c.estimate)} ± ${short(c.stderr)}`, short(c.exact), zText(c.z), c.flagged ? 'FLAGGED' : c.z === null ? 'undecided' : '']);
+  console.log(renderTable(['case', 'metric', 'estimate ± stderr', 'exact (CTMC)', 'z', ''], rows));
+  for (const e of r.errors) console.log(`case ${e.id}: ERROR ${e.error}`);
+  const flagged = r.cases.filter((c) => c.flagged).length;
+  const critical = [...new Set(r.cases.map((c) => c.critical.toFixed(2)))].join('/');
+  console.log(
+    `verdict ${r.verdict}: ${r.rule.comparisons} comparisons, ${flagged} flagged, ${r.errors.length} case(s) failed to run; ` +
+      `Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${critical || '-'} (level ${r.rule.perComparisonLevel.toExponential(2)})`,
+  );
+}
+
+async function runRegress(family: ModelFamily<ParamSpecs, unknown>, opts: RegressFlags): Promise<number> {
+  const seed = parseSeed(opts.seed);
+  const horizon = opts.horizon === undefined ? undefined : parsePositive(opts.horizon, '--horizon');
+  const timeoutMs = parsePositive(opts.timeout, '--timeout') * 1000;
+  const panel = resolvePanel(family.simulator!, opts.cases);
+  const internal = opts.sim === 'internal';
+  if (!internal && opts.sim.trim() === '') throw new UsageError('--sim must be "internal" or a command, got ""');
+  const progress = progressFor(Boolean(opts.json));
+  const report = await regress(family, panel, {
+    seed,
+    horizon,
+    runner: internal ? internalRunner(family) : externalRunner(opts.sim, timeoutMs),
+    simulator: opts.sim,
+    onProgress: (done, total, id) => progress.update(id ? `case ${id}` : 'done', done / total),
+  });
+  progress.stop();
+  // Failed cases: one line each on stderr, naming the case; the report keeps the rest.
+  for (const e of report.errors) process.stderr.write(`lbcheck: case ${e.id}: ${e.error}\n`);
+  if (opts.json) printJson(report);
+  else printHuman(report);
+  return report.verdict === 'pass' ? 0 : 1;
+}
+
+export function regressCommand(setExit: (code: number) => void): Command {
+  const cmd = new Command('regress').description('check a simulator against the exact CTMC on a panel of small cases (z-scores, Šidák at family-wise 1%)');
+  for (const family of families.filter((f) => f.simulator)) {
+    cmd.addCommand(
+      new Command(family.id)
+        .description(family.title)
+        .option('--sim <which>', '"internal" (lbcheck\'s simulator) or a shell command speaking the JSON protocol (see README)', 'internal')
+        .option('--cases <panel>', `a built-in panel (${Object.keys(family.simulator!.panels).join(', ')}) or a JSON file of cases`, 'small')
+        .option('--seed <S>', 'base seed; case i runs with seed S + i', DEFAULT_REGRESS_SEED)
+        .option('--horizon <T>', 'simulated time for every case (default: each case\'s own)')
+        .option('--timeout <seconds>', 'time allowed to an external simulator per case', '60')
+        .option('--json', 'print one JSON document')
+        .action(async (opts: RegressFlags) => setExit(await runRegress(family, opts))),
+    );
+  }
+  return cmd;
+}

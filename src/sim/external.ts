@@ -1,0 +1,102 @@
+/**
+ * Runs a user's simulator as a shell command: one JSON case on stdin, one JSON
+ * result on stdout (protocol in README, "Simulator regression"). A crash, a
+ * timeout or malformed output becomes a CaseFailure with a one-line reason.
+ */
+import { spawn } from 'node:child_process';
+import { z } from 'zod';
+import type { ModelFamily } from '../core/model.ts';
+
+/** A family's parameters as JSON, defaults filled in (family.toJSON). */
+export type ParamsJson = ReturnType<ModelFamily['toJSON']>;
+
+/** What the harness sends: exactly family.toJSON(params), a seed and a horizon. */
+export interface CaseInput {
+  family: string;
+  params: ParamsJson;
+  seed: number;
+  horizon: number;
+}
+
+export interface MetricEstimate {
+  mean: number;
+  stderr: number;
+  /** Degrees of freedom of the stderr (batches - 1); absent means a normal approximation. */
+  df?: number;
+}
+
+export class CaseFailure extends Error {
+  override readonly name = 'CaseFailure';
+}
+
+const resultSchema = z.object({
+  metrics: z.record(
+    z.string(),
+    z.object({ mean: z.number(), stderr: z.number().nonnegative(), df: z.number().positive().optional() }),
+  ),
+});
+
+/** Output kept per stream; a simulator printing more is cut (and its JSON is then malformed). */
+const MAX_OUTPUT = 1 << 20;
+
+function lastLine(text: string): string {
+  const line = text.trim().split('\n').filter((l) => l.trim() !== '').pop() ?? '';
+  return line.length > 160 ? line.slice(0, 157) + '...' : line;
+}
+
+/** Parses and checks a simulator's stdout; throws CaseFailure naming what is wrong. */
+export function parseResult(stdout: string): Record<string, MetricEstimate> {
+  let json: unknown;
+  try {
+    json = JSON.parse(stdout);
+  } catch {
+    throw new CaseFailure(`malformed output: not one JSON document (stdout began ${JSON.stringify(stdout.slice(0, 60))})`);
+  }
+  const parsed = resultSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CaseFailure(`malformed output: ${issue.path.join('.') || '(top level)'}: ${issue.message}`);
+  }
+  return parsed.data.metrics;
+}
+
+/**
+ * Runs `command` under a shell in its own process group, writes the case to its
+ * stdin and waits at most timeoutMs; on timeout the whole group is killed.
+ */
+export function runExternal(command: string, input: CaseInput, timeoutMs: number): Promise<Record<string, MetricEstimate>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      if (stdout.length < MAX_OUTPUT) stdout += d;
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      if (stderr.length < MAX_OUTPUT) stderr += d;
+    });
+    // A simulator may exit without reading its input: ignore the broken pipe, judge by the exit.
+    child.stdin.on('error', () => {});
+    child.stdin.end(JSON.stringify(input) + '\n');
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(new CaseFailure(`could not start the simulator: ${e.message}`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) return reject(new CaseFailure(`timed out after ${timeoutMs / 1000} s (killed)`));
+      if (signal) return reject(new CaseFailure(`simulator killed by ${signal}${stderr ? `: ${lastLine(stderr)}` : ''}`));
+      if (code !== 0) return reject(new CaseFailure(`simulator exited with code ${code}${stderr ? `: ${lastLine(stderr)}` : ''}`));
+      try {
+        resolve(parseResult(stdout));
+      } catch (e) {
+        reject(e);
+      }
+    });
+  });
+}

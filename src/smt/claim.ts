@@ -1,0 +1,120 @@
+/**
+ * A claim for Z3: a statement over the reals, split into parts (queries). A part
+ * is proved when its hypotheses with the negated conclusion are unsatisfiable,
+ * refuted by a model of them whose exact values pass an independent check, and
+ * unknown otherwise (timeout, irrational model, unconfirmed model), with why.
+ */
+import { ratString } from '../core/rational.ts';
+import type { EvidenceRecord } from '../core/verdict.ts';
+import { holds, type Assignment, type Prop } from './expr.ts';
+import { checkSat, toSmtlib2, z3Context } from './z3.ts';
+
+export interface Query {
+  /** The part of the claim this query decides, for people. */
+  readonly name: string;
+  readonly hypotheses: readonly Prop[];
+  readonly conclusion: Prop;
+}
+
+/** A numeric re-check of a counterexample with another method (fixed-point solver, ODE). */
+export interface Confirmation {
+  confirmed: boolean;
+  detail: EvidenceRecord;
+}
+
+export interface SmtClaim {
+  readonly id: string;
+  /** The statement, with its quantifiers. */
+  readonly statement: string;
+  readonly source: string;
+  /** What `--R n` sizes in this claim, and the sizes allowed. */
+  readonly size: { meaning: string; min: number; max: number };
+  /** What exactly Z3 is asked, for the record (encodings, what is proved by hand). */
+  readonly encoding: string;
+  queries(R: number): Query[];
+  /** Re-checks an exact counterexample numerically; absent where the exact check is all there is. */
+  confirm?(R: number, query: Query, values: Assignment): Confirmation;
+}
+
+export type ClaimVerdict = 'proved' | 'refuted' | 'unknown';
+
+export interface PartResult {
+  part: string;
+  verdict: ClaimVerdict;
+  seconds: number;
+  reason: string | null;
+  counterexample: Record<string, string> | null;
+  confirmation: EvidenceRecord | null;
+}
+
+export interface ClaimResult {
+  claim: string;
+  R: number;
+  verdict: ClaimVerdict;
+  /** The first refuted part's counterexample, exact rationals "p/q". */
+  counterexample: Record<string, string> | null;
+  reason: string | null;
+  /** Wall time including Z3's start-up in this process. */
+  seconds: number;
+  parts: PartResult[];
+}
+
+function negated(q: Query): Prop[] {
+  return [...q.hypotheses, q.conclusion.not()];
+}
+
+async function decidePart(claim: SmtClaim, R: number, q: Query, timeoutMs: number): Promise<PartResult> {
+  const out = await checkSat(negated(q), timeoutMs);
+  const result = (verdict: ClaimVerdict, reason: string | null, more: Partial<PartResult> = {}): PartResult => ({
+    part: q.name, verdict, seconds: out.seconds, reason, counterexample: null, confirmation: null, ...more,
+  });
+  if (out.status === 'unsat') return result('proved', null);
+  if (out.status === 'unknown') return result('unknown', `Z3 returned unknown (${out.reason}) after ${out.seconds.toFixed(2)} s`);
+  const counterexample: Record<string, string> = {};
+  for (const [k, v] of out.values) counterexample[k] = ratString(v);
+  const irrational = Object.keys(out.irrational);
+  if (irrational.length > 0) {
+    const shown = irrational.map((k) => `${k} = ${out.irrational[k]}`).join(', ');
+    return result('unknown', `Z3's counterexample has irrational coordinates (${shown}); it cannot be checked exactly`, { counterexample });
+  }
+  const exact = q.hypotheses.every((h) => holds(h, out.values)) && !holds(q.conclusion, out.values);
+  if (!exact) return result('unknown', "Z3's model does not satisfy the hypotheses and the negated conclusion in exact arithmetic", { counterexample });
+  const confirmation = claim.confirm?.(R, q, out.values);
+  if (confirmation && !confirmation.confirmed) {
+    return result('unknown', 'the counterexample passed the exact check but not the numeric re-check', { counterexample, confirmation: confirmation.detail });
+  }
+  return result('refuted', null, { counterexample, confirmation: confirmation?.detail ?? null });
+}
+
+/** Decides every part of the claim at size R; Z3's timeout applies to each part. */
+export async function decideClaim(claim: SmtClaim, R: number, timeoutMs: number): Promise<ClaimResult> {
+  const start = performance.now();
+  await z3Context();
+  const parts: PartResult[] = [];
+  for (const q of claim.queries(R)) parts.push(await decidePart(claim, R, q, timeoutMs));
+  const refuted = parts.find((p) => p.verdict === 'refuted');
+  const unknown = parts.filter((p) => p.verdict === 'unknown');
+  const verdict: ClaimVerdict = refuted ? 'refuted' : unknown.length > 0 ? 'unknown' : 'proved';
+  return {
+    claim: claim.id,
+    R,
+    verdict,
+    counterexample: refuted?.counterexample ?? null,
+    reason: refuted ? `refuted: ${refuted.part}` : unknown.length > 0 ? unknown.map((p) => `${p.part}: ${p.reason}`).join('; ') : null,
+    seconds: (performance.now() - start) / 1000,
+    parts,
+  };
+}
+
+/**
+ * Every part as an SMT-LIB2 benchmark asserting hypotheses and the negated
+ * conclusion (unsat = that part is proved), separated by (reset).
+ */
+export async function claimSmtlib2(claim: SmtClaim, R: number): Promise<string> {
+  const blocks: string[] = [];
+  for (const q of claim.queries(R)) {
+    const text = await toSmtlib2(negated(q));
+    blocks.push(`; lbcheck claim ${claim.id}, R = ${R}, part: ${q.name}\n; unsat means this part is proved\n${text.trim()}\n`);
+  }
+  return blocks.join('(reset)\n');
+}
