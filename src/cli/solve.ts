@@ -12,6 +12,7 @@ import { parseTolerance, printJson } from './output.ts';
 interface SolveFlags {
   method: Method;
   tolerance?: string;
+  boundaryTolerance?: string;
   json?: boolean;
 }
 
@@ -20,7 +21,8 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   const progress = progressFor(Boolean(opts.json));
   const solved = solveModel(family, params, {
     method: opts.method,
-    tolerance: parseTolerance(opts.tolerance),
+    tolerance: parseTolerance(opts.tolerance, '--tolerance'),
+    boundaryTolerance: parseTolerance(opts.boundaryTolerance, '--boundary-tolerance'),
     onProgress: (what) => progress.update(what),
   });
   progress.stop();
@@ -66,6 +68,7 @@ export function solveCommand(setExit: (code: number) => void): Command {
     sub
       .addOption(new Option('--method <method>', 'stationary solver').choices(METHODS).default('auto'))
       .option('--tolerance <r>', 'residual target max|pi Q| of the iterative solver', '1e-12')
+      .option('--boundary-tolerance <m>', 'largest trusted stationary mass on a truncation boundary (queueing families)', '1e-12')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SolveFlags) => setExit(runSolve(family, opts)));
     cmd.addCommand(sub);

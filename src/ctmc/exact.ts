@@ -19,6 +19,9 @@ export interface ExactSolution {
   readonly primes: number;
 }
 
+/** The exact solve ran past its time budget. */
+export class ExactBudgetExceeded extends UsageError {}
+
 export interface ExactOptions {
   /** Give up (UsageError) after this long; default 600 s. */
   maxSeconds?: number;
@@ -91,7 +94,7 @@ export function solveExact(g: Generator<Rational>, band: Band, opts: ExactOption
     }
     const seconds = (performance.now() - start) / 1000;
     if (seconds > maxSeconds) {
-      throw new UsageError(`exact solve of ${g.n} states gave up after ${seconds.toFixed(0)} s (${primes} primes); use --method gth or iterative`);
+      throw new ExactBudgetExceeded(`exact solve of ${g.n} states gave up after ${seconds.toFixed(0)} s (${primes} primes); use --method gth or iterative`);
     }
   }
   throw new Error('ran out of 26-bit primes');

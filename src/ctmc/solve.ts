@@ -10,7 +10,7 @@ import type { ParamSpecs } from '../core/params.ts';
 import type { Rational } from '../core/rational.ts';
 import { bigRatioToNumber } from '../core/rational.ts';
 import { bandOf, eliminationCost } from './band.ts';
-import { solveExact, type ExactSolution } from './exact.ts';
+import { ExactBudgetExceeded, solveExact, type ExactSolution } from './exact.ts';
 import { explore } from './explore.ts';
 import { residual, transitionCount, type Generator } from './generator.ts';
 import { solveGth } from './gth.ts';
@@ -61,9 +61,21 @@ export interface Solved {
   pi: Float64Array;
   metrics: MetricValues<number>;
   exact?: { solution: ExactSolution; values: MetricValues<Rational>; text: MetricValues<string> };
+  /** Whether `auto` would try the exact solver on this chain. */
+  exactIsCheap: boolean;
 }
 
-function chooseMethod(method: Method, g: Generator<number>): DirectMethod {
+/** What `auto` does, except that it never picks the exact solver (used to search K). */
+type SearchMethod = Method | 'float';
+
+/** Seconds `auto` gives the exact solver before it falls back to float (rationals can grow with K). */
+const AUTO_EXACT_SECONDS = 5;
+
+function exactIsCheap(g: Generator<number>): boolean {
+  return eliminationCost(g.n, bandOf(g)) <= LIMITS.autoExact && g.n <= LIMITS.exactStates;
+}
+
+function chooseMethod(method: SearchMethod, g: Generator<number>): DirectMethod {
   const cost = eliminationCost(g.n, bandOf(g));
   const tooBig = (m: string, limit: number): UsageError =>
     new UsageError(`--method ${m} is too large here: ${g.n} states with elimination cost ${cost.toExponential(1)} (limit ${limit.toExponential(0)}); use --method iterative`);
@@ -77,7 +89,9 @@ function chooseMethod(method: Method, g: Generator<number>): DirectMethod {
     case 'iterative':
       return 'iterative';
     case 'auto':
-      if (cost <= LIMITS.autoExact && g.n <= LIMITS.exactStates) return 'exact';
+      if (exactIsCheap(g)) return 'exact';
+      return cost <= LIMITS.gth / 10 ? 'gth' : 'iterative';
+    case 'float':
       return cost <= LIMITS.gth / 10 ? 'gth' : 'iterative';
   }
 }
@@ -93,11 +107,14 @@ interface Law {
   exact?: { solution: ExactSolution; def: ChainDefinition<Rational>; codes: Float64Array };
 }
 
-function solveLaw<P>(family: ModelFamily<ParamSpecs, P>, p: P, g: Generator<number>, method: DirectMethod, opts: SolveOptions): Law {
+function solveLaw<P>(family: ModelFamily<ParamSpecs, P>, p: P, g: Generator<number>, method: DirectMethod, opts: SearchOptions, exactSeconds?: number): Law {
   if (method === 'exact') {
     const def = family.ctmc(p, exactArith);
     const ge = explore(def, exactArith);
-    const solution = solveExact(ge, bandOf(ge), { onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} primes, ${bits} bits`) });
+    const solution = solveExact(ge, bandOf(ge), {
+      maxSeconds: exactSeconds,
+      onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} primes, ${bits} bits`),
+    });
     const pi = Float64Array.from(solution.numerators, (a) => bigRatioToNumber(a, solution.total));
     return { method, pi, residual: 0, iterations: 0, converged: true, exact: { solution, def, codes: ge.codes } };
   }
@@ -125,8 +142,20 @@ function boundaryMass(def: ChainDefinition<unknown>, codes: Float64Array, weight
   return mass;
 }
 
+type SearchOptions = Omit<SolveOptions, 'method'> & { method: SearchMethod };
+
+/** `auto` tries the exact solver within a time budget, then falls back to float. */
+function autoLaw<P>(family: ModelFamily<ParamSpecs, P>, p: P, g: Generator<number>, opts: SearchOptions): Law {
+  try {
+    return solveLaw(family, p, g, 'exact', opts, AUTO_EXACT_SECONDS);
+  } catch (e) {
+    if (!(e instanceof ExactBudgetExceeded)) throw e;
+    return solveLaw(family, p, g, chooseMethod('float', g), opts);
+  }
+}
+
 /** Solves the chain of one parameter point (K fixed) and gathers metrics and evidence. */
-export function solveOnce<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SolveOptions): Solved {
+function solveOnce<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SearchOptions): Solved {
   const start = performance.now();
   const def = family.ctmc(p, floatArith);
   const g = explore(def, floatArith);
@@ -136,7 +165,8 @@ export function solveOnce<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: Sol
     decodeInto(g.codes[stuck], g.radices, digits);
     throw new UsageError(`the chain is not irreducible: state ${def.describe(digits)} cannot return to the initial state`);
   }
-  const law = solveLaw(family, p, g, chooseMethod(opts.method, g), opts);
+  const method = chooseMethod(opts.method, g);
+  const law = opts.method === 'auto' && method === 'exact' ? autoLaw(family, p, g, opts) : solveLaw(family, p, g, method, opts);
   const tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
   const K = family.truncation?.requestedK(p);
   const truncation = def.atBoundary && K !== undefined
@@ -164,6 +194,7 @@ export function solveOnce<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: Sol
     pi: law.pi,
     metrics: floatMetrics(def, floatArith, g.codes, law.pi),
     ...(exact ? { exact } : {}),
+    exactIsCheap: exactIsCheap(g),
   };
 }
 
@@ -174,18 +205,24 @@ const MAX_AUTO_K = 4096;
  * Solves a model; for truncated families without a user-given K, grows K (by half,
  * or by the family's nextK) until the boundary mass is below tolerance (an
  * unstable system never gets there: its last answer comes back with
- * withinTolerance = false).
+ * withinTolerance = false). K is searched in float; an exact solve (asked for,
+ * or picked by `auto` where cheap) is done once, at the K found.
  */
 export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SolveOptions): Solved {
   const t = family.truncation;
   if (!t || t.requestedK(p) !== undefined) return solveOnce(family, p, opts);
+  const search = opts.method === 'exact' || opts.method === 'auto' ? 'float' : opts.method;
   let K = t.initialK(p);
   for (;;) {
     opts.onProgress?.(`truncation K = ${K}`);
-    const solved = solveOnce(family, t.withK(p, K), opts);
+    const solved = solveOnce(family, t.withK(p, K), { ...opts, method: search });
     const tr = solved.evidence.truncation;
-    if (!tr || tr.withinTolerance || K >= MAX_AUTO_K) return solved;
-    K = Math.min(MAX_AUTO_K, t.nextK?.(p, K) ?? Math.ceil(K * 1.5));
+    if (tr && !tr.withinTolerance && K < MAX_AUTO_K) {
+      K = Math.min(MAX_AUTO_K, t.nextK?.(p, K) ?? Math.ceil(K * 1.5));
+      continue;
+    }
+    const exactWanted = opts.method === 'exact' || (opts.method === 'auto' && solved.exactIsCheap);
+    return exactWanted ? solveOnce(family, t.withK(p, K), opts) : solved;
   }
 }
 

@@ -18,13 +18,20 @@ export function fmt(x: number): string {
   return a >= 1e-4 && a < 1e6 ? x.toPrecision(12).replace(/\.?0+$/, '') : x.toExponential(6);
 }
 
+/** An exact p/q for a table: long ones abbreviated to their leading digits and sizes (--json has them whole). */
+export function shortFraction(text: string): string {
+  if (text.length <= 60) return text;
+  const [p, q = '1'] = text.split('/');
+  return `${p.slice(0, 12)}…/${q.slice(0, 12)}… (${p.replace('-', '').length}/${q.length} digits)`;
+}
+
 /** Metric rows "name[i]" with their float and, where known, exact values. */
 export function metricRows(metrics: Record<string, number | number[]>, exact?: Record<string, string | string[]>): string[][] {
   const rows: string[][] = [];
   for (const [name, v] of Object.entries(metrics)) {
     if (Array.isArray(v)) {
-      v.forEach((x, i) => rows.push([`${name}[${i + 1}]`, fmt(x), ...(exact ? [(exact[name] as string[])[i]] : [])]));
-    } else rows.push([name, fmt(v), ...(exact ? [exact[name] as string] : [])]);
+      v.forEach((x, i) => rows.push([`${name}[${i + 1}]`, fmt(x), ...(exact ? [shortFraction((exact[name] as string[])[i])] : [])]));
+    } else rows.push([name, fmt(v), ...(exact ? [shortFraction(exact[name] as string)] : [])]);
   }
   return rows;
 }
