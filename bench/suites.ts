@@ -1,10 +1,14 @@
 /** The benchmark suites by name. */
 import { ctmcSuite } from './ctmc.ts';
 import { familiesSuite } from './families.ts';
+import { fluidSuite } from './fluid.ts';
 import { simSuite } from './sim.ts';
+import { smtSuite } from './smt.ts';
 
 export const suites: Record<string, () => void | Promise<void>> = {
   ctmc: ctmcSuite,
   sim: simSuite,
   families: familiesSuite,
+  smt: smtSuite,
+  fluid: fluidSuite,
 };

@@ -50,7 +50,9 @@ function initialK(p: AffinityParams): number {
   const rho = ratToNumber(worst.div(p.mu1));
   const N = p.servers.reduce((a, c) => a + c, 0);
   const maxK = Math.floor((largestRadix(N) - 1) / 2);
-  return Math.max(2, Math.ceil(firstK(N, (K) => rho ** K, DEFAULT_BOUNDARY_TOLERANCE, maxK) / 2));
+  // N (1 - rho) rho^K: the boundary mass of N M/M/1 queues at the heaviest primary load; secondary
+  // service can lengthen queues or shorten them, so start at half of it and let the solver grow K.
+  return Math.max(2, Math.ceil(firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, maxK) / 2));
 }
 
 export const affinity: ModelFamily<typeof params, AffinityParams> = {

@@ -15,7 +15,9 @@ import { readParams } from '../src/core/params.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
 import { ctmc } from './hetero-ps/ctmc.ts';
+import { fluidView } from './hetero-ps/fluid.ts';
 import { params, serverCount, validate, type HeteroPsParams } from './hetero-ps/params.ts';
+import { simulatorView } from './hetero-ps/simulator.ts';
 import { stabilityBound } from './hetero-ps/stability.ts';
 import { firstK } from './support/queue-profile.ts';
 import { largestRadix } from './support/server-multiset.ts';
@@ -25,8 +27,12 @@ export { hybridThreshold, meanFieldBound, stabilityBound } from './hetero-ps/sta
 
 /**
  * A first K for the automatic truncation, from the load relative to what the
- * policy carries (rho = lambda / bound): N rho^K estimates the boundary mass.
- * A load the policy cannot carry has no stable answer: a UsageError.
+ * policy carries, rho = lambda / bound. Static routing makes independent M/M/1
+ * queues with load rho, whose boundary mass is about N (1 - rho) rho^K: start
+ * there. SQ(2) tails are lighter by an amount the load does not tell, so start
+ * at a quarter of that K and let the solver grow it (cheap: the last, largest
+ * solve dominates). A load the policy cannot carry has no stable answer: a
+ * UsageError.
  */
 function initialK(p: HeteroPsParams): number {
   const bound = stabilityBound(p);
@@ -38,7 +44,8 @@ function initialK(p: HeteroPsParams): number {
   }
   const rho = ratToNumber(p.lambda.div(bound.lambda));
   const N = serverCount(p);
-  return Math.max(2, Math.ceil(firstK(N, (K) => rho ** K, DEFAULT_BOUNDARY_TOLERANCE, largestRadix(N) - 1) / 2));
+  const K = firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, largestRadix(N) - 1);
+  return p.policy === 'static' ? K : Math.max(2, Math.ceil(K / 4));
 }
 
 export const heteroPs: ModelFamily<typeof params, HeteroPsParams> = {
@@ -56,6 +63,8 @@ export const heteroPs: ModelFamily<typeof params, HeteroPsParams> = {
     ...(p.K !== undefined ? { K: p.K } : {}),
   }),
   ctmc,
+  simulator: simulatorView,
+  fluid: fluidView,
   truncation: {
     requestedK: (p) => p.K,
     initialK,

@@ -12,6 +12,7 @@ import { ctmc } from './jiq-queueing/ctmc.ts';
 import { fluidView } from './jiq-queueing/fluid.ts';
 import { queueingWaitLimit } from './jiq-queueing/limits.ts';
 import { params, validate, type JiqQueueingParams } from './jiq-queueing/params.ts';
+import { simulatorView } from './jiq-queueing/simulator.ts';
 import { firstK, largestK } from './support/queue-profile.ts';
 
 export type { JiqQueueingParams } from './jiq-queueing/params.ts';
@@ -35,6 +36,7 @@ export const jiqQueueing: ModelFamily<typeof params, JiqQueueingParams> = {
     ...(p.K !== undefined ? { K: p.K } : {}),
   }),
   ctmc,
+  simulator: simulatorView,
   fluid: fluidView,
   truncation: {
     requestedK: (p) => p.K,

@@ -8,6 +8,7 @@ import { readParams } from '../src/core/params.ts';
 import { ratToNumber } from '../src/core/rational.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
 import { ctmc } from './jsq-d/ctmc.ts';
+import { fluidView } from './jsq-d/fluid.ts';
 import { meanFieldTail } from './jsq-d/limits.ts';
 import { params, validate, type JsqdParams } from './jsq-d/params.ts';
 import { simulatorView } from './jsq-d/simulator.ts';
@@ -25,6 +26,7 @@ export const jsqD: ModelFamily<typeof params, JsqdParams> = {
   toJSON: (p) => ({ N: p.N, lambda: ratToNumber(p.lambda), d: p.d, ...(p.K !== undefined ? { K: p.K } : {}) }),
   ctmc,
   simulator: simulatorView,
+  fluid: fluidView,
   truncation: {
     requestedK: (p) => p.K,
     // N s_K at the mean-field fixed point estimates the boundary mass; finite N has

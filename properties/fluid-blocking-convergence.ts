@@ -8,10 +8,9 @@
 import fc from 'fast-check';
 import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
-import { limitingBlocking } from '../models/jiq-blocking.ts';
+import { jiqBlocking, limitingBlocking } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 import { distance, settle } from './support/fluid-run.ts';
-import { jiqBlocking } from '../models/jiq-blocking.ts';
 
 const TOLERANCE = 1e-7;
 

@@ -9,7 +9,6 @@
  */
 import type { Property } from '../src/check/property.ts';
 import { trusted, solveModel } from '../src/ctmc/solve.ts';
-import { ratToNumber } from '../src/core/rational.ts';
 import type { ModelFamily } from '../src/core/model.ts';
 import type { ParamSpecs } from '../src/core/params.ts';
 import type { EvidenceRecord } from '../src/core/verdict.ts';

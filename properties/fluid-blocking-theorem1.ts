@@ -5,7 +5,6 @@
  * numerical ODE solution. Parameters on the critical curve lambda min_r alpha_r/beta_r = 1,
  * where the ODE approaches its fixed point only algebraically, are left out.
  */
-import fc from 'fast-check';
 import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';

@@ -20,6 +20,10 @@ import { jiqQueueingWait } from './jiq-queueing-wait.ts';
 import { jsqdMeanField } from './jsqd-mean-field.ts';
 import { jsqdUniversality } from './jsqd-universality.ts';
 import { fluidBlockingTheorem1 } from './fluid-blocking-theorem1.ts';
+import { fluidHeteroSq2 } from './fluid-hetero-sq2.ts';
+import { fluidJsqdConvergence } from './fluid-jsqd-convergence.ts';
+import { fluidJsqdJsqLimit } from './fluid-jsqd-jsq-limit.ts';
+import { fluidQueueingLimit } from './fluid-queueing-limit.ts';
 import { heteroSq2Instability } from './hetero-sq2-instability.ts';
 import { proveHeteroSq2Stability } from './prove-hetero-sq2-stability.ts';
 import { proveNuThresholdBlocking } from './prove-nu-threshold-blocking.ts';
@@ -53,6 +57,10 @@ export const properties: readonly Property[] = [
   fluidBlockingTheorem1,
   fluidBlockingConvergence,
   fluidBlockingFiniteN,
+  fluidQueueingLimit,
+  fluidJsqdConvergence,
+  fluidJsqdJsqLimit,
+  fluidHeteroSq2,
   jsqdMeanField,
   jsqdUniversality,
   jiqQueueingWait,

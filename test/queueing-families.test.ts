@@ -51,6 +51,15 @@ describe('jsq-d', () => {
     expect((s.metrics.s as number[]).slice(0, 3)).toEqual([0.5, 0.25, 0.125].map((x) => expect.closeTo(x, 12)));
   });
 
+  it('automatic K steps up one level at a time, so it stops at the smallest K within tolerance', () => {
+    const p = jsqD.parse({ N: '3', lambda: '1/2', d: '2' });
+    const auto = solveModel(jsqD, p, { method: 'gth' }).evidence.truncation!;
+    expect(jsqD.truncation!.initialK(p)).toBeLessThan(auto.K - 1); // the mean-field start is too optimistic here
+    expect(auto.withinTolerance).toBe(true);
+    const below = solveModel(jsqD, { ...p, K: auto.K - 1 }, { method: 'gth' }).evidence.truncation!;
+    expect(below.boundaryMass).toBeGreaterThan(1e-12);
+  });
+
   it('with N = 1 is an M/M/1/K queue', () => {
     const m = exactSolve(jsqD, jsqD.parse({ N: '1', lambda: '3/4', d: '1', K: '5' }));
     const q = queue(rat('3/4'), 5);

@@ -55,6 +55,7 @@ const names = (R: number): string[] => ['x0', ...Array.from({ length: R }, (_, r
 
 export const fluidView: FluidView<JiqBlockingParams> = {
   unused: { N: '1' },
+  startHelp: 'x0 (busy fraction), then x1..xR (token fractions), summing to 1 (default: empty system, tokens spread by beta)',
   system(p) {
     const q = rates(p);
     const R = q.R;

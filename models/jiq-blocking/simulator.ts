@@ -32,7 +32,7 @@ export function metricNames(R: number): string[] {
 }
 
 /** Cumulative sums of xs scaled by `scale`; the last entry is +Infinity so a search always stops. */
-function cumulative(xs: readonly number[], scale: number): Float64Array {
+export function cumulative(xs: readonly number[], scale: number): Float64Array {
   const c = new Float64Array(xs.length);
   let s = 0;
   xs.forEach((x, i) => (c[i] = s += x * scale));
@@ -41,7 +41,7 @@ function cumulative(xs: readonly number[], scale: number): Float64Array {
 }
 
 /** First index i with u < c[i]. */
-function pick(c: Float64Array, u: number): number {
+export function pick(c: Float64Array, u: number): number {
   let i = 0;
   while (u >= c[i]) i++;
   return i;

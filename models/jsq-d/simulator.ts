@@ -18,7 +18,7 @@ import type { JsqdParams } from './params.ts';
 import { panels } from './regression-panel.ts';
 
 /** Tail fractions s[1..LEVELS] are estimated (deeper ones are rare events with skewed batch means). */
-const LEVELS = 6;
+const LEVELS = 4;
 const PURPOSES = ['event', 'sample'] as const;
 
 export function simulate(p: JsqdParams, o: SimulationOptions): SimulationRecord {

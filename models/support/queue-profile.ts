@@ -137,7 +137,7 @@ export function largestK(N: number, extraDigits: number): number {
  * Number of lumped states: N servers spread over K + idleBins bins (y_1..y_K, and
  * y_0 itself or y_0 split by where the idle servers' tokens are): C(N + K + idleBins - 1, N).
  */
-export function stateCount(N: number, K: number, idleBins: number): number {
+function stateCount(N: number, K: number, idleBins: number): number {
   let c = 1;
   for (let j = 1; j <= N; j++) c = (c * (K + idleBins - 1 + j)) / j;
   return Math.round(c);

@@ -7,7 +7,7 @@ import type { FluidSystem } from '../../src/fluid/view.ts';
 const HORIZONS = [200, 2000];
 
 /** The end of a run whose drift fell below `drift`; Inconclusive when it never settles or the run is unsound. */
-export function settle(sys: FluidSystem, x0: Float64Array, drift = 1e-10): Trajectory {
+export function settle(sys: FluidSystem, x0: Float64Array, drift = 1e-9): Trajectory {
   let tr: Trajectory | undefined;
   for (const t of HORIZONS) {
     tr = integrate(sys, x0, { t, samples: 2 });

@@ -89,7 +89,7 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     console.log(renderTable(['metric', 'value'], metricRows(report.metrics)));
     const e = tr.evidence;
     console.log(`ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')}) to t = ${fmt(t)}: distance to the fixed point ${e.completed ? report.final.distanceToFixedPoint.toExponential(2) : '(not reached: step limit)'}, drift ${e.finalDrift.toExponential(2)}`);
-    console.log(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${fmt(e.minFaceValue)}, ${report.seconds.toFixed(3)} s`);
+    console.log(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`);
     if (opts.svg) console.log(`wrote ${opts.svg}`);
   }
   return sound(tr) ? 0 : 1;
@@ -106,7 +106,7 @@ export function fluidCommand(setExit: (code: number) => void): Command {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     sub
-      .option('--x0 <list>', 'start state, comma-separated in the order of the fixed-point coordinates (default: empty system)')
+      .option('--x0 <list>', `start state, comma-separated: ${family.fluid!.startHelp}`)
       .option('--t <time>', 'integrate over [0, t]', '50')
       .option('--samples <k>', 'trajectory points reported, equally spaced in [0, t]', '101')
       .option('--svg <file>', 'draw the trajectories (and fixed-point levels) as SVG')

@@ -1,10 +1,14 @@
 /**
  * Stationary law of a large float CTMC by multilevel aggregation /
  * disaggregation (Horton & Leutenegger 1994), with over-corrected coarse
- * corrections and iterant recombination on top (De Sterck et al. 2011).
+ * corrections and iterant recombination on top (De Sterck, Miller & Sanders 2011).
+ * Generic: it uses only the generator and the mixed-radix digits of its states.
  *
- * Levels. Level l+1 lumps the states of level l whose mixed-radix digits agree
- * after halving some digits (d -> floor(d/2)): blocks of 2 x 2 x ... neighbours.
+ * Levels. Level l+1 lumps the states of level l whose digits agree after halving
+ * some digits (d -> floor(d/2)): blocks of 2 x 2 x ... neighbours. Normally every
+ * digit is halved; digits moved by much weaker transitions than the strongest
+ * are left whole (semi-coarsening, for anisotropic chains), and no level shrinks
+ * the code space more than MAX_REDUCTION-fold (many digits of small radix).
  * Which fine transition feeds which coarse one is worked out once; the coarse
  * rates are refreshed from the current iterate in every cycle.
  *
@@ -17,20 +21,20 @@
  *   4. Disaggregate: x_i <- x_i (y_I / x_I)^omega.
  *   5. Gauss-Seidel as in 1.
  *
- * Why omega > 1: the lumping weights x_i / x_I carry the tilt of a smooth error
+ * Why omega = 2: the lumping weights x_i / x_I carry the tilt of a smooth error
  * inside each block, so the coarse law fixes the error only across block
  * boundaries. Along a direction cut into blocks of 2 that is half of a smooth
  * log-error; smoothing then spreads the remaining staircase, leaving half the
- * slope. Doubling the correction in log space removes it (the over-correction of
- * unsmoothed aggregation AMG). Where only some digits are halved we take
- * omega = 1 + halved / moving digits, and the extra factor is capped at
- * e^{+-2} so that the huge corrections of early cycles are not doubled.
+ * slope. Doubling the correction in log space removes it (cf. over-correction in
+ * unsmoothed aggregation AMG). The extra factor is capped at e^{+-2} so that the
+ * huge corrections of early cycles are not doubled. A semi-coarsened level
+ * resolves the whole digits exactly, where doubling would overshoot: omega = 1.
  *
  * Top level: after each cycle, r = x Q is formed; the run stops when
  * max_j |r_j| <= tolerance (x normalised to sum 1). Otherwise the last few cycle
  * outputs are recombined, x = sum_k c_k x_k with sum_k c_k = 1 minimising
  * ||sum_k c_k r_k||_2 (r is linear in x), and the recombination is kept only if
- * its residual is provably smaller than that of the plain cycle output.
+ * its residual is certainly smaller than that of the plain cycle output.
  *
  * Probabilities below FLOOR are raised to it: they cannot affect the residual,
  * and it keeps the arithmetic clear of subnormal numbers (slow on x86).
@@ -41,7 +45,7 @@ import { incoming, type Generator } from './generator.ts';
 export interface IterativeOptions {
   /** Residual target max_j |(pi Q)_j| with pi summing to 1 (default 1e-12). */
   tolerance?: number;
-  /** Cycles before giving up (default 1000). */
+  /** Cycles before giving up (default 1000, at least 1). */
   maxIterations?: number;
   onProgress?: (iteration: number, residual: number) => void;
 }
@@ -54,11 +58,11 @@ export interface IterativeResult {
   iterations: number;
   converged: boolean;
   /**
-   * Estimate of ||pi - pi*||_1. Iterative runs: the last cycle's step
-   * ||x_k - x_{k-1}||_1 times rho / (1 - rho), rho the observed residual
-   * reduction per cycle (the tail of a geometric series; an estimate, not a
-   * bound). Chains small enough for a single dense GTH solve: n^3 * epsilon,
-   * the order of GTH's entrywise relative error bound (O'Cinneide 1993).
+   * Estimate of ||pi - pi*||_1 (not a bound). Iterative runs: from the last
+   * cycles' steps ||x_k - x_{k-1}||_1, as the tail of a geometric series (see
+   * errorEstimateFrom); it is at least the last step. Chains small enough for
+   * a single dense GTH solve: n^3 * epsilon, the order of GTH's entrywise
+   * relative error bound (O'Cinneide 1993).
    */
   errorEstimate: number;
 }
@@ -115,6 +119,8 @@ interface Coarsening {
 interface Hierarchy {
   readonly levels: Level[];
   readonly coarsenings: Coarsening[];
+  /** Scratch for the dense solve of the coarsest level. */
+  readonly dense: Float64Array;
 }
 
 // ---------------------------------------------------------------- setup
@@ -211,11 +217,11 @@ function lowerBound(a: Float64Array, v: number): number {
 function numberBlocks(codes: Float64Array, space: number): { agg: Int32Array; distinct: Float64Array } {
   const agg = new Int32Array(codes.length);
   if (space <= 4 * codes.length) {
-    const number = new Int32Array(space); // 0: absent, else block number + 1
-    for (let i = 0; i < codes.length; i++) number[codes[i]] = 1;
+    const blockOf = new Int32Array(space); // 0: absent, else block index + 1
+    for (let i = 0; i < codes.length; i++) blockOf[codes[i]] = 1;
     const found: number[] = [];
-    for (let c = 0; c < space; c++) if (number[c] === 1) number[c] = found.push(c);
-    for (let i = 0; i < codes.length; i++) agg[i] = number[codes[i]] - 1;
+    for (let c = 0; c < space; c++) if (blockOf[c] === 1) blockOf[c] = found.push(c);
+    for (let i = 0; i < codes.length; i++) agg[i] = blockOf[codes[i]] - 1;
     return { agg, distinct: Float64Array.from(found) };
   }
   const sorted = codes.slice().sort();
@@ -293,13 +299,11 @@ function coarsen(f: Level): Coarsening {
   let codes = f.codes;
   let radices = f.radices;
   const strength = digitStrength(f);
-  let halved = 0;
-  let moving = 0;
+  let isotropic = true;
   let blocks: { agg: Int32Array; distinct: Float64Array };
   do {
     const halve = digitsToHalve(radices, strength);
-    halved = halve.filter(Boolean).length;
-    moving = radices.filter((r, k) => r > 1 && (strength[k] > 0 || halve[k])).length;
+    isotropic = radices.every((r, k) => halve[k] || r === 1 || strength[k] === 0);
     ({ codes, radices } = halvedCodes(codes, radices, halve));
     blocks = numberBlocks(codes, codeSpace(radices));
   } while (blocks.distinct.length === f.n);
@@ -313,7 +317,7 @@ function coarsen(f: Level): Coarsening {
   };
   return {
     coarse, agg, ...feeds(f, pattern), scratch: new Float64Array(nc),
-    omega: halved === moving ? 2 : 1,
+    omega: isotropic ? 2 : 1,
     visits: 3 * nc <= f.n ? 2 : 1,
   };
 }
@@ -328,7 +332,8 @@ function buildHierarchy(g: Generator<number>): Hierarchy {
     coarsenings.push(c);
     levels.push(c.coarse);
   }
-  return { levels, coarsenings };
+  const coarsest = levels[levels.length - 1].n;
+  return { levels, coarsenings, dense: new Float64Array(coarsest * coarsest) };
 }
 
 // ---------------------------------------------------------------- cycle
@@ -383,10 +388,13 @@ function disaggregate(f: Level, c: Coarsening): void {
   }
 }
 
-/** Dense GTH (eliminate the last state first, pivots are rates to lower states), keeping the level's mass. */
-function solveDirect(L: Level): void {
+/**
+ * Dense GTH (eliminate the last state first, pivots are rates to lower states),
+ * keeping the level's mass; `a` is n x n scratch.
+ */
+function solveDirect(L: Level, a: Float64Array): void {
   const n = L.n;
-  const a = new Float64Array(n * n); // a[i * n + j] = rate i -> j
+  a.fill(0); // a[i * n + j] = rate i -> j
   for (let j = 0; j < n; j++) {
     for (let p = L.inPtr[j]; p < L.inPtr[j + 1]; p++) a[L.inSrc[p] * n + j] += L.inRate[p];
   }
@@ -420,7 +428,7 @@ function solveDirect(L: Level): void {
 function cycle(h: Hierarchy, l: number): void {
   const L = h.levels[l];
   if (l === h.coarsenings.length) {
-    solveDirect(L);
+    solveDirect(L, h.dense);
     return;
   }
   const c = h.coarsenings[l];
@@ -518,8 +526,8 @@ class History {
   /**
    * Writes the recombination into `out` and returns true when its residual is
    * certainly below `current`: r is linear in x, so sum c_k r_k is its residual,
-   * up to the entries raised to FLOOR (each moves the residual by at most twice
-   * its outflow) and the renormalisation (which only shrinks it).
+   * up to the entries raised to FLOOR (raising x_j by d changes any (x Q)_k by
+   * at most d q_j) and the renormalisation (a division by the sum).
    */
   recombine(out: Float64Array, exit: Float64Array, current: number): boolean {
     if (this.xs.length < 2) return false;
@@ -543,7 +551,7 @@ class History {
       sum += x;
       predicted = Math.max(predicted, Math.abs(r));
     }
-    if (!(predicted + 2 * raised < current) || !(sum >= 1)) return false;
+    if (!((predicted + raised) / sum < current)) return false;
     for (let j = 0; j < this.n; j++) out[j] /= sum;
     return true;
   }
@@ -554,53 +562,55 @@ class History {
   }
 }
 
-/** Residual reduction per cycle over the last (up to) three cycles. */
-function observedRate(history: number[]): number {
-  const k = history.length - 1;
-  const back = Math.min(3, k);
-  if (back < 1) return 1;
-  return Math.pow(history[k] / history[k - back], 1 / back);
+/**
+ * Estimate of the remaining error ||x_k - x*||_1 from the steps s_i = ||x_i - x_{i-1}||_1:
+ * the tail s_k (rho + rho^2 + ...) of a geometric series, rho the largest step ratio
+ * over the last three cycles (capped at 0.99), and never less than s_k itself.
+ */
+function errorEstimateFrom(steps: number[]): number {
+  const k = steps.length - 1;
+  let rho = 0;
+  for (let i = Math.max(1, k - 2); i <= k; i++) if (steps[i - 1] > 0) rho = Math.max(rho, steps[i] / steps[i - 1]);
+  rho = Math.min(rho, 0.99);
+  return steps[k] * Math.max(1, rho / (1 - rho));
 }
 
-function singleSolve(L: Level): IterativeResult {
-  solveDirect(L);
+/** A chain small enough for one dense solve. */
+function singleSolve(L: Level, dense: Float64Array, tolerance: number): IterativeResult {
+  solveDirect(L, dense);
   normalize(L.x);
   const residual = residualInto(L, new Float64Array(L.n));
-  return { pi: L.x, residual, iterations: 1, converged: true, errorEstimate: L.n ** 3 * Number.EPSILON };
+  return { pi: L.x, residual, iterations: 1, converged: residual <= tolerance, errorEstimate: L.n ** 3 * Number.EPSILON };
 }
 
 export function solveIterative(g: Generator<number>, opts: IterativeOptions = {}): IterativeResult {
   const tolerance = opts.tolerance ?? 1e-12;
-  const maxIterations = opts.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const maxIterations = Math.max(1, opts.maxIterations ?? DEFAULT_MAX_ITERATIONS);
   const h = buildHierarchy(g);
   const top = h.levels[0];
   if (h.coarsenings.length === 0) {
-    const single = singleSolve(top);
+    const single = singleSolve(top, h.dense, tolerance);
     opts.onProgress?.(1, single.residual);
-    return { ...single, converged: single.residual <= tolerance };
+    return single;
   }
   const r = new Float64Array(top.n);
   const before = new Float64Array(top.n);
   const history = new History(top.n, HISTORY + 1);
-  const residuals: number[] = [];
+  const steps: number[] = [];
   let residual = Infinity;
-  let step = Infinity;
   let iterations = 0;
   while (iterations < maxIterations) {
     before.set(top.x);
     cycle(h, 0);
     normalize(top.x);
     iterations++;
-    step = distance1(top.x, before);
+    steps.push(distance1(top.x, before));
     residual = residualInto(top, r);
-    residuals.push(residual);
     opts.onProgress?.(iterations, residual);
-    if (!(residual > tolerance)) break; // also stops on NaN
+    if (!(residual > tolerance) || iterations === maxIterations) break; // also stops on NaN
     history.push(top.x, r);
     if (history.recombine(before, top.exit, residual)) top.x.set(before);
     else history.reset();
   }
-  const rho = observedRate(residuals);
-  const converged = residual <= tolerance;
-  return { pi: top.x, residual, iterations, converged, errorEstimate: rho < 1 ? (step * rho) / (1 - rho) : Infinity };
+  return { pi: top.x, residual, iterations, converged: residual <= tolerance, errorEstimate: errorEstimateFrom(steps) };
 }

@@ -156,6 +156,7 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
   let h = Math.min(o.t, 1e-3);
   let steps = 0, rejected = 0, faceHits = 0, snappedMass = 0;
   let worstDefect = defect(x);
+  const landed: number[] = []; // coordinates put on their face in the current step
   let minFace = Infinity;
   for (const i of sys.faces) minFace = Math.min(minFace, x[i]);
 
@@ -172,14 +173,16 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
       h *= 0.25;
       continue;
     }
+    // Cut the step at the first crossing; if another coordinate is below 0 there, it crossed earlier.
     let taken = h;
-    const crossing = firstCrossing(sys.faces, x, y);
-    if (crossing >= 0) {
-      taken = locateCrossing(crossing, x[crossing], h, step, y);
+    landed.length = 0;
+    for (let c = firstCrossing(sys.faces, x, y); c >= 0; c = firstCrossing(sys.faces, x, y)) {
+      taken = locateCrossing(c, x[c], taken, step, y);
+      landed.push(c);
       faceHits++;
     }
     for (const i of sys.faces) {
-      if (y[i] < SNAP && (y[i] < 0 || i === crossing)) {
+      if (y[i] < 0 || (landed.includes(i) && y[i] <= SNAP)) {
         snappedMass += Math.abs(y[i]);
         y[i] = 0;
       }
@@ -193,7 +196,7 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
     steps++;
     worstDefect = Math.max(worstDefect, defect(x));
     for (const i of sys.faces) minFace = Math.min(minFace, x[i]);
-    if (crossing < 0) h = taken * Math.min(5, Math.max(0.2, 0.9 * Math.max(err, 1e-10) ** -0.2));
+    if (landed.length === 0) h = taken * Math.min(5, Math.max(0.2, 0.9 * Math.max(err, 1e-10) ** -0.2));
   }
   emitSamples(t, 0);
   const drift = new Float64Array(n);
@@ -219,11 +222,22 @@ function leavesFaceBelow(faces: readonly number[], x: Float64Array, y: Float64Ar
   return false;
 }
 
-/** A face coordinate that starts > SNAP and ends the step below 0, or -1. */
+/**
+ * Of the face coordinates that start > SNAP and end the step below 0, the one that
+ * crosses first by linear interpolation, or -1.
+ */
 function firstCrossing(faces: readonly number[], x: Float64Array, y: Float64Array): number {
-  let worst = -1;
-  for (const i of faces) if (x[i] > SNAP && y[i] < 0 && (worst < 0 || y[i] < y[worst])) worst = i;
-  return worst;
+  let first = -1;
+  let when = Infinity;
+  for (const i of faces) {
+    if (!(x[i] > SNAP && y[i] < 0)) continue;
+    const fraction = x[i] / (x[i] - y[i]);
+    if (fraction < when) {
+      when = fraction;
+      first = i;
+    }
+  }
+  return first;
 }
 
 /**

@@ -41,6 +41,8 @@ export interface FluidView<P> {
   /** Parameters the limit does not depend on (such as N), with the text filled in when absent. */
   readonly unused?: Readonly<Record<string, string>>;
   system(p: P): FluidSystem;
+  /** What --x0 lists, for --help. */
+  readonly startHelp: string;
   /** The user's start (--x0 values, checked: UsageError) or the default start when absent. */
   start(p: P, values?: readonly number[]): Float64Array;
   fixedPoint(p: P): FluidFixedPoint;

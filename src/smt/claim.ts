@@ -79,7 +79,13 @@ async function decidePart(claim: SmtClaim, R: number, q: Query, timeoutMs: numbe
   }
   const exact = q.hypotheses.every((h) => holds(h, out.values)) && !holds(q.conclusion, out.values);
   if (!exact) return result('unknown', "Z3's model does not satisfy the hypotheses and the negated conclusion in exact arithmetic", { counterexample });
-  const confirmation = claim.confirm?.(R, q, out.values);
+  let confirmation: Confirmation | undefined;
+  try {
+    confirmation = claim.confirm?.(R, q, out.values);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    return result('unknown', `the numeric re-check of the counterexample failed to run: ${message}`, { counterexample });
+  }
   if (confirmation && !confirmation.confirmed) {
     return result('unknown', 'the counterexample passed the exact check but not the numeric re-check', { counterexample, confirmation: confirmation.detail });
   }

@@ -1,0 +1,121 @@
+/**
+ * Per-server event simulator of JIQ, queueing scenario (THEORY section 1):
+ * servers have their own FCFS queues; an idle server's token sits in its
+ * dispatcher's set of idle ids. An arrival at r with a token joins that idle
+ * server; without one it goes to a server chosen uniformly among all N: a busy
+ * server (the job waits behind the jobs it finds), or an idle one whose token,
+ * wherever it is, is revoked. A server that empties sends its token to r w.p.
+ * beta_r; tokens move at rate nu as in jiq-blocking. With a cap K in the
+ * parameters, a job sent at random to a server holding K jobs is lost, as in
+ * the CTMC. Gillespie's method with the clock advanced by the mean holding time
+ * 1/q (see models/jiq-blocking/simulator.ts).
+ * Metrics (names as in the CTMC; per admitted job where the CTMC says so):
+ * waitProbability, meanWait (jobs found, = mean wait with unit-mean FCFS jobs),
+ * meanJobs, meanSojourn (Little: time-integral of jobs / admitted jobs), tokenFraction[r].
+ */
+import { ratToNumber } from '../../src/core/rational.ts';
+import { IdSet } from '../../src/sim/id-set.ts';
+import { streams } from '../../src/sim/random.ts';
+import { BatchRecorder } from '../../src/sim/recorder.ts';
+import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/sim/view.ts';
+import { cumulative, pick } from '../jiq-blocking/simulator.ts';
+import type { JiqQueueingParams } from './params.ts';
+import { panels } from './regression-panel.ts';
+
+const PURPOSES = ['event', 'route', 'allot', 'exchange'] as const;
+
+export function simulate(p: JiqQueueingParams, o: SimulationOptions): SimulationRecord {
+  const N = p.N;
+  const R = p.alpha.length;
+  const cap = p.K ?? Infinity;
+  const arrivalRate = ratToNumber(p.lambda) * N;
+  const arrivalCum = cumulative(p.alpha.map(ratToNumber), arrivalRate);
+  const allotCum = cumulative(p.beta.map(ratToNumber), 1);
+  const moveRate = R > 1 ? (ratToNumber(p.nu) * (R - 1)) / R : 0;
+  const { event, route, allot, exchange } = streams(o.seed, PURPOSES);
+
+  const queue = new Int32Array(N);
+  const busy = new IdSet(N);
+  const tokens = Array.from({ length: R }, () => new IdSet(N));
+  const tokenAt = new Int32Array(N); // dispatcher holding an idle server's token
+  const giveToken = (server: number, r: number): void => {
+    tokens[r].add(server);
+    tokenAt[server] = r;
+  };
+  /** An idle server gets a job: its token (at tokenAt) is used or revoked. */
+  const start = (server: number): void => {
+    tokens[tokenAt[server]].remove(server);
+    busy.add(server);
+    queue[server] = 1;
+  };
+  for (let s = 0; s < N; s++) giveToken(s, pick(allotCum, allot.uniform()));
+  let jobs = 0;
+
+  // Metrics: 0 waitProbability, 1 meanWait, 2 meanJobs, 3 meanSojourn, 4.. tokenFraction[r].
+  const names = ['waitProbability', 'meanWait', 'meanJobs', 'meanSojourn', ...Array.from({ length: R }, (_, r) => `tokenFraction[${r + 1}]`)];
+  const rec = new BatchRecorder(names, names.map((_, m) => m === 2 || m >= 4), o);
+  const { num, den } = rec;
+  const perServer = 1 / N;
+  const accumulate = (dt: number): void => {
+    num[2] += jobs * dt * perServer;
+    num[3] += jobs * dt;
+    for (let r = 0; r < R; r++) num[4 + r] += tokens[r].size * dt * perServer;
+  };
+
+  let t = 0;
+  let events = 0;
+  for (;;) {
+    const idle = N - busy.size;
+    const q = arrivalRate + busy.size + moveRate * idle;
+    let dt = 1 / q;
+    while (t + dt >= rec.end) {
+      const part = rec.end - t;
+      accumulate(part);
+      dt -= part;
+      t = rec.end;
+      if (rec.close()) return rec.result(events);
+    }
+    accumulate(dt);
+    t += dt;
+    events++;
+    let u = event.uniform() * q;
+    if (u < arrivalRate) {
+      const r = pick(arrivalCum, u);
+      const set = tokens[r];
+      let server: number;
+      if (set.size > 0) server = set.at(set.size - 1);
+      else {
+        server = route.below(N);
+        if (queue[server] >= cap) continue; // lost
+      }
+      den[0]++;
+      den[1]++;
+      den[3]++;
+      jobs++;
+      if (queue[server] === 0) start(server);
+      else {
+        num[0]++;
+        num[1] += queue[server]++;
+      }
+    } else if ((u -= arrivalRate) < busy.size || moveRate === 0 || idle === 0) {
+      const server = busy.at(Math.min(Math.floor(u), busy.size - 1));
+      jobs--;
+      if (--queue[server] === 0) {
+        busy.remove(server);
+        giveToken(server, pick(allotCum, allot.uniform()));
+      }
+    } else {
+      // A token move: a uniform idle token goes to a uniform other dispatcher.
+      let k = Math.min(Math.floor((u - busy.size) / moveRate), idle - 1);
+      let r = 0;
+      while (k >= tokens[r].size) k -= tokens[r++].size;
+      const server = tokens[r].at(k);
+      tokens[r].remove(server);
+      let to = exchange.below(R - 1);
+      if (to >= r) to++;
+      giveToken(server, to);
+    }
+  }
+}
+
+export const simulatorView: SimulatorView<JiqQueueingParams> = { simulate, panels };
