@@ -16,6 +16,8 @@
 import type { ModelFamily } from '../src/core/model.ts';
 import type { ParamSpecs } from '../src/core/params.ts';
 import { solveModel, type Method } from '../src/ctmc/solve.ts';
+import { affinity } from '../models/affinity.ts';
+import { heteroPs } from '../models/hetero-ps.ts';
 import { jiqQueueing } from '../models/jiq-queueing.ts';
 import { jsqD } from '../models/jsq-d.ts';
 import { emit, round, timed } from './measure.ts';
@@ -34,6 +36,14 @@ const family = <S extends ParamSpecs, P>(f: ModelFamily<S, P>): ModelFamily<Para
 export const familyCases: FamilyCase[] = [
   ...[10, 20, 30, 40].map((N) => ({ family: family(jsqD), params: { N: String(N), lambda: '3/20', d: '2' }, headline: 'meanSojourn' })),
   ...[4, 6, 8, 10].map((N) => ({ family: family(jiqQueueing), params: { N: String(N), lambda: '1/10', alpha: '3/5,2/5' }, headline: 'waitProbability' })),
+  // hetero-ps: N = 4 at 2/3 and 1/3 of capacity; N = 6; N = 3 just below its SQ(2) bound 2 (K > 100).
+  { family: family(heteroPs), params: { servers: '2,2', rates: '2,1', lambda: '1', policy: 'sq2' }, headline: 'meanSojourn' },
+  { family: family(heteroPs), params: { servers: '2,2', rates: '2,1', lambda: '1', policy: 'hybrid', mix: '1/2' }, headline: 'meanSojourn' },
+  { family: family(heteroPs), params: { servers: '2,2', rates: '2,1', lambda: '1/2', policy: 'static' }, headline: 'meanSojourn' },
+  { family: family(heteroPs), params: { servers: '3,3', rates: '2,1', lambda: '1/2' }, headline: 'meanSojourn' },
+  { family: family(heteroPs), params: { servers: '2,1', rates: '1,16', lambda: '7/4' }, headline: 'meanSojourn' },
+  { family: family(affinity), params: { servers: '1,1', lambda: '1/2,3/4', mu2: '1/4' }, headline: 'secondaryFraction' },
+  { family: family(affinity), params: { servers: '2,2', lambda: '1/2,1/2', d1: '2', d2: '2' }, headline: 'secondaryFraction' },
 ];
 
 function runCase(c: FamilyCase): void {

@@ -6,7 +6,7 @@ import { productFormExact } from './product-form-exact.ts';
 import { productFormExchange } from './product-form-exchange.ts';
 import { productFormFloat } from './product-form-float.ts';
 import { theorem1Limit } from './theorem1-limit.ts';
-import { simRegressJiqBlocking } from './sim-regress-jiq-blocking.ts';
+import { simRegressProperties } from './sim-regress.ts';
 import { simRegressMutant } from './sim-regress-mutant.ts';
 import { couplingJsqdBound } from './coupling-jsqd-bound.ts';
 import { couplingTheorem1FiniteN } from './coupling-theorem1-finite-n.ts';
@@ -39,7 +39,7 @@ export const properties: readonly Property[] = [
   productFormCertificate,
   productFormExchange,
   theorem1Limit,
-  simRegressJiqBlocking,
+  ...simRegressProperties,
   simRegressMutant,
   couplingTheorem1Total,
   couplingTheorem1PerDispatcher,

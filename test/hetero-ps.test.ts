@@ -182,6 +182,9 @@ describe('hetero-ps: the chain', () => {
   it('packs N digits of radix K + 1 and refuses codes beyond 2^53', () => {
     expect(() => heteroPs.ctmc(params({ servers: '20', rates: '1', lambda: '1/2', K: '10' }), floatArith)).toThrow(/beyond 2\^53/);
   });
+  it('refuses, before exploring, a chain of more than 1e7 states: C(204, 4) = 7.01e7 at N = 4, K = 200', () => {
+    expect(() => heteroPs.ctmc(params({ servers: '4', rates: '1', lambda: '1/2', K: '200' }), floatArith)).toThrow('K = 200 with servers 4 gives 7.01e+7 states (limit 1e+7)');
+  });
   it('one class of identical servers is lumped to sorted job counts: C(K + N, N) states', () => {
     const g = explore(heteroPs.ctmc(params({ servers: '3', rates: '1', lambda: '1/2', K: '4' }), floatArith), floatArith);
     expect(g.n).toBe(35); // C(7, 3)

@@ -35,7 +35,7 @@ import type { Arith } from '../../src/core/arith.ts';
 import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
-import { binomial, classBlocks, fitsCodeSpace, moveServer } from '../support/server-multiset.ts';
+import { binomial, checkStateCount, classBlocks, fitsCodeSpace, moveServer } from '../support/server-multiset.ts';
 import type { AffinityParams } from './params.ts';
 
 const level = (v: number): number => (v + 1) >> 1;
@@ -46,6 +46,7 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   const K = p.K!;
   const radix = 2 * K + 1;
   if (!fitsCodeSpace(radix, N)) throw new UsageError(`K = ${K} with N = ${N} servers needs state codes beyond 2^53; lower K or N`);
+  checkStateCount(p.servers, radix, K);
   const blocks = classBlocks(p.servers);
   const radices = new Array<number>(N).fill(radix);
   const w = mixedRadixWeights(radices);

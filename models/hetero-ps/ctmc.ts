@@ -24,13 +24,14 @@ import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction } from '../../src/core/rational.ts';
-import { classBlocks, fitsCodeSpace, moveServer } from '../support/server-multiset.ts';
+import { checkStateCount, classBlocks, fitsCodeSpace, moveServer } from '../support/server-multiset.ts';
 import { serverCount, staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 
 export function ctmc<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
   const N = serverCount(p);
   const K = p.K!;
   if (!fitsCodeSpace(K + 1, N)) throw new UsageError(`K = ${K} with N = ${N} servers needs state codes beyond 2^53; lower K or N`);
+  checkStateCount(p.servers, K + 1, K);
   const blocks = classBlocks(p.servers);
   const radices = new Array<number>(N).fill(K + 1);
   const w = mixedRadixWeights(radices);

@@ -7,9 +7,9 @@
 import type { PanelCase } from '../../src/sim/view.ts';
 
 const small: PanelCase[] = [
-  { id: 'sq2', params: { servers: '2,2', rates: '2,1', lambda: '1', policy: 'sq2', K: '8' }, horizon: 20_000 },
-  { id: 'static', params: { servers: '1,2', rates: '3,1', lambda: '1.2', policy: 'static', K: '10' }, horizon: 20_000 },
-  { id: 'hybrid', params: { servers: '2,2', rates: '2,1', lambda: '1.2', policy: 'hybrid', mix: '0.5', K: '8' }, horizon: 20_000 },
+  { id: 'sq2', params: { servers: '2,2', rates: '2,1', lambda: '1', policy: 'sq2', K: '5' }, horizon: 20_000 },
+  { id: 'static', params: { servers: '1,2', rates: '3,1', lambda: '1.2', policy: 'static', K: '8' }, horizon: 20_000 },
+  { id: 'hybrid', params: { servers: '2,2', rates: '2,1', lambda: '1.2', policy: 'hybrid', mix: '0.5', K: '5' }, horizon: 20_000 },
   { id: 'single', params: { servers: '1', rates: '2', lambda: '1.5', policy: 'sq2', K: '10' }, horizon: 20_000 },
 ];
 
