@@ -4,10 +4,9 @@
  */
 import type { ModelFamily } from '../src/core/model.ts';
 import { readParams } from '../src/core/params.ts';
-import { ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './jiq-blocking/ctmc.ts';
 import { fluidView } from './jiq-blocking/fluid.ts';
-import { params, uniform, validate, type JiqBlockingParams } from './jiq-blocking/params.ts';
+import { jiqToJSON, params, validate, withDefaultBeta, type JiqBlockingParams } from './jiq-blocking/params.ts';
 import { productFormView } from './jiq-blocking/product-form.ts';
 import { simulatorView } from './jiq-blocking/simulator.ts';
 
@@ -19,18 +18,9 @@ export const jiqBlocking: ModelFamily<typeof params, JiqBlockingParams> = {
   id: 'jiq-blocking',
   title: 'JIQ with R dispatchers, blocking scenario (jobs without a token are lost)',
   params,
-  parse(raw) {
-    const v = readParams(params, raw);
-    return validate({ ...v, beta: v.beta ?? uniform(v.alpha.length) });
-  },
+  parse: (raw) => validate(withDefaultBeta(readParams(params, raw))),
   validate,
-  toJSON: (p) => ({
-    N: p.N,
-    lambda: ratToNumber(p.lambda),
-    alpha: p.alpha.map(ratToNumber),
-    beta: p.beta.map(ratToNumber),
-    nu: ratToNumber(p.nu),
-  }),
+  toJSON: jiqToJSON,
   ctmc,
   productForm: productFormView,
   simulator: simulatorView,

@@ -7,7 +7,7 @@ import type { ModelFamily } from '../src/core/model.ts';
 import { readParams } from '../src/core/params.ts';
 import { ratToNumber } from '../src/core/rational.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
-import { uniform } from './jiq-blocking/params.ts';
+import { jiqToJSON, withDefaultBeta } from './jiq-blocking/params.ts';
 import { ctmc } from './jiq-queueing/ctmc.ts';
 import { fluidView } from './jiq-queueing/fluid.ts';
 import { queueingWaitLimit } from './jiq-queueing/limits.ts';
@@ -22,19 +22,9 @@ export const jiqQueueing: ModelFamily<typeof params, JiqQueueingParams> = {
   id: 'jiq-queueing',
   title: 'JIQ with R dispatchers, queueing scenario (jobs without a token go to a random server)',
   params,
-  parse(raw) {
-    const v = readParams(params, raw);
-    return validate({ ...v, beta: v.beta ?? uniform(v.alpha.length) });
-  },
+  parse: (raw) => validate(withDefaultBeta(readParams(params, raw))),
   validate,
-  toJSON: (p) => ({
-    N: p.N,
-    lambda: ratToNumber(p.lambda),
-    alpha: p.alpha.map(ratToNumber),
-    beta: p.beta.map(ratToNumber),
-    nu: ratToNumber(p.nu),
-    ...(p.K !== undefined ? { K: p.K } : {}),
-  }),
+  toJSON: (p) => ({ ...jiqToJSON(p), ...(p.K !== undefined ? { K: p.K } : {}) }),
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,

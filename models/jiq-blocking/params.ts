@@ -1,7 +1,7 @@
 /** Parameters of jiq-blocking: N, lambda, alpha (R load shares), beta (token allotment), nu (exchange). */
 import { UsageError } from '../../src/core/errors.ts';
 import { checkDistribution, distributionParam, intParam, optional, rationalParam } from '../../src/core/params.ts';
-import { Fraction, type Rational } from '../../src/core/rational.ts';
+import { Fraction, ratToNumber, type Rational } from '../../src/core/rational.ts';
 
 export const params = {
   N: intParam('number of servers', { min: 1 }),
@@ -34,4 +34,20 @@ export function validate(p: JiqBlockingParams): JiqBlockingParams {
 
 export function uniform(R: number): Rational[] {
   return Array.from({ length: R }, () => new Fraction(1, R));
+}
+
+/** beta defaults to uniform 1/R. */
+export function withDefaultBeta<V extends { alpha: Rational[]; beta: Rational[] | undefined }>(v: V): V & { beta: Rational[] } {
+  return { ...v, beta: v.beta ?? uniform(v.alpha.length) };
+}
+
+/** The JIQ parameters as JSON numbers, defaults filled in. */
+export function jiqToJSON(p: JiqBlockingParams): Record<string, number | number[]> {
+  return {
+    N: p.N,
+    lambda: ratToNumber(p.lambda),
+    alpha: p.alpha.map(ratToNumber),
+    beta: p.beta.map(ratToNumber),
+    nu: ratToNumber(p.nu),
+  };
 }

@@ -17,8 +17,7 @@
  */
 import type { FluidSystem } from './view.ts';
 
-// Dormand-Prince 5(4) tableau.
-const C = [0, 1 / 5, 3 / 10, 4 / 5, 8 / 9, 1, 1];
+// Dormand-Prince 5(4) tableau (the fields are autonomous, so the nodes c_i are not needed).
 const A = [
   [],
   [1 / 5],
