@@ -13,14 +13,18 @@
  * at N = 3 (4/9 in the mean field), so SQ(2) is stable iff lambda < 2 at N = 3
  * and lambda < 3/2 in the mean field. lambda = 3 lies above both and below full
  * capacity: sq2 must be unstable, static (rho = 1/2) stable, hybrid stable iff
- * its static share exceeds 1/2 (stability.ts (3)). A fifth case, sq2 at
- * lambda = 7/4, sits between the two bounds: stable at N = 3 although the
- * mean-field bound says unstable (the finite-N chain is not the mean field).
+ * its static share exceeds 1/2 (stability.ts (3)). sq2 at lambda = 7/4 sits
+ * between the two bounds: stable at N = 3 although the mean-field bound says
+ * unstable (the finite-N chain is not the mean field). At lambda = 9/2 the
+ * hybrid needs a share above 5/6: the share 3/4 that carried lambda = 3 no
+ * longer does, 19/20 does (no fixed share below 1 carries every load below
+ * capacity).
  *
- * Decision per case, from the boundary masses m(K) at K = 4, 8, 12, 16:
- * stable if m strictly decreases and m(16) <= m(4)/20; unstable if
- * m(16) >= m(4)/2 and the slow servers' mean queue grows by at least half of
- * the 12 added levels; anything else, or a GTH residual above 1e-10, is unknown.
+ * Decision per case, from the boundary masses m(K) at K = 4, 8, 12, 16 and the
+ * slow servers' mean queue q(K): stable if m strictly decreases and
+ * m(16) <= m(4)/20; unstable if m(16) >= 1/10 and q still grows by at least
+ * half a job per added level from K = 12 to 16 (a stable q converges);
+ * anything else, or a GTH residual above 1e-10, is unknown.
  */
 import type { Property } from '../src/check/property.ts';
 import { Fraction, ratString, type Rational } from '../src/core/rational.ts';
@@ -36,6 +40,8 @@ const CASES: Record<string, string>[] = [
   { lambda: '3', policy: 'hybrid', mix: '3/4' },
   { lambda: '3', policy: 'hybrid', mix: '1/4' },
   { lambda: '7/4', policy: 'sq2' },
+  { lambda: '9/2', policy: 'hybrid', mix: '3/4' },
+  { lambda: '9/2', policy: 'hybrid', mix: '19/20' },
 ];
 
 type Behaviour = 'stable' | 'unstable' | 'undecided';
@@ -52,8 +58,8 @@ function observe(masses: number[], slowQueue: number[]): Behaviour {
   const last = masses.length - 1;
   const decreasing = masses.every((m, i) => i === 0 || m < masses[i - 1]);
   if (decreasing && masses[last] <= masses[0] / 20) return 'stable';
-  const growth = slowQueue[last] - slowQueue[0];
-  if (masses[last] >= masses[0] / 2 && growth >= (KS[last] - KS[0]) / 2) return 'unstable';
+  const growth = (slowQueue[last] - slowQueue[last - 1]) / (KS[last] - KS[last - 1]);
+  if (masses[last] >= 0.1 && growth >= 0.5) return 'unstable';
   return 'undecided';
 }
 
@@ -92,7 +98,7 @@ export const heteroSq2Instability: Property = {
   claim:
     'hetero-ps, N = 3 (two servers of capacity 1, one of 16; capacity 6 per server): at lambda = 3, between the SQ(2) bounds (N = 3: 2, mean field: 3/2) and capacity, ' +
     'sq2 is unstable (boundary mass does not vanish as K grows) while static and hybrid with mix 3/4 are stable; hybrid with mix 1/4 (below its threshold 1/2) is unstable; ' +
-    'sq2 at lambda = 7/4 (between the mean-field and N = 3 bounds) is stable at N = 3',
+    'sq2 at lambda = 7/4 (between the mean-field and N = 3 bounds) is stable at N = 3; at lambda = 9/2 hybrid needs mix > 5/6: 3/4 is unstable, 19/20 stable',
   source: 'P3 (SQ(2) stability region), THEORY sec. 5; finite-N subset condition (derived, models/hetero-ps/stability.ts)',
   method: 'GTH on the truncated lumped CTMC, K = 4, 8, 12, 16',
   expected: 'holds',
@@ -117,7 +123,7 @@ export const heteroSq2Instability: Property = {
     }
     return {
       verdict: 'holds',
-      summary: `at lambda = 3 sq2 and hybrid(1/4) keep their boundary mass as K grows, static and hybrid(3/4) lose it geometrically; sq2 at lambda = 7/4 is stable at N = 3`,
+      summary: `all ${CASES.length} cases behave as the N = 3 subset condition says: sq2 and hybrid(1/4) unstable at lambda = 3, static and hybrid(3/4) stable; sq2 stable at 7/4; at 9/2 hybrid(3/4) unstable, hybrid(19/20) stable`,
       evidence: { cases },
     };
   },

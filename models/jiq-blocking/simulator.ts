@@ -17,6 +17,7 @@
  * tokenFraction[r], noTokenProbability[r] as time averages.
  */
 import { ratToNumber } from '../../src/core/rational.ts';
+import { cumulative, pick } from '../../src/sim/discrete.ts';
 import { streams } from '../../src/sim/random.ts';
 import { BatchRecorder } from '../../src/sim/recorder.ts';
 import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/sim/view.ts';
@@ -29,22 +30,6 @@ const PURPOSES = ['event', 'allot', 'exchange'] as const;
 export function metricNames(R: number): string[] {
   const perDispatcher = (name: string) => Array.from({ length: R }, (_, r) => `${name}[${r + 1}]`);
   return ['blocking', 'busyFraction', ...perDispatcher('tokenFraction'), ...perDispatcher('noTokenProbability')];
-}
-
-/** Cumulative sums of xs scaled by `scale`; the last entry is +Infinity so a search always stops. */
-export function cumulative(xs: readonly number[], scale: number): Float64Array {
-  const c = new Float64Array(xs.length);
-  let s = 0;
-  xs.forEach((x, i) => (c[i] = s += x * scale));
-  c[xs.length - 1] = Infinity;
-  return c;
-}
-
-/** First index i with u < c[i]. */
-export function pick(c: Float64Array, u: number): number {
-  let i = 0;
-  while (u >= c[i]) i++;
-  return i;
 }
 
 export function simulate(p: JiqBlockingParams, o: SimulationOptions): SimulationRecord {

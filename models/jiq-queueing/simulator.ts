@@ -14,11 +14,11 @@
  * meanJobs, meanSojourn (Little: time-integral of jobs / admitted jobs), tokenFraction[r].
  */
 import { ratToNumber } from '../../src/core/rational.ts';
+import { cumulative, pick } from '../../src/sim/discrete.ts';
 import { IdSet } from '../../src/sim/id-set.ts';
 import { streams } from '../../src/sim/random.ts';
 import { BatchRecorder } from '../../src/sim/recorder.ts';
 import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/sim/view.ts';
-import { cumulative, pick } from '../jiq-blocking/simulator.ts';
 import type { JiqQueueingParams } from './params.ts';
 import { panels } from './regression-panel.ts';
 
