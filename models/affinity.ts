@@ -21,10 +21,9 @@
  * stable beyond a threshold d1*) is not encoded here.
  */
 import { UsageError } from '../src/core/errors.ts';
-import type { ModelFamily } from '../src/core/model.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, type ModelFamily } from '../src/core/model.ts';
 import { readParams } from '../src/core/params.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
-import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
 import { ctmc } from './affinity/ctmc.ts';
 import { params, validate, type AffinityParams } from './affinity/params.ts';
 import { firstK } from './support/queue-profile.ts';

@@ -10,10 +10,9 @@
  * fixed mix < 1 carries all of them when uniform SQ(2) loses region.
  */
 import { UsageError } from '../src/core/errors.ts';
-import type { ModelFamily } from '../src/core/model.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, type ModelFamily } from '../src/core/model.ts';
 import { readParams } from '../src/core/params.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
-import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
 import { ctmc } from './hetero-ps/ctmc.ts';
 import { fluidView } from './hetero-ps/fluid.ts';
 import { params, serverCount, validate, type HeteroPsParams } from './hetero-ps/params.ts';

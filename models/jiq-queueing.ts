@@ -3,10 +3,9 @@
  * a job without a token goes to a uniformly random server. The family's views
  * live in models/jiq-queueing/: params, ctmc (lumped, queues cut at K), limits.
  */
-import type { ModelFamily } from '../src/core/model.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, type ModelFamily } from '../src/core/model.ts';
 import { readParams } from '../src/core/params.ts';
 import { ratToNumber } from '../src/core/rational.ts';
-import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
 import { jiqToJSON, withDefaultBeta } from './jiq-blocking/params.ts';
 import { ctmc } from './jiq-queueing/ctmc.ts';
 import { fluidView } from './jiq-queueing/fluid.ts';

@@ -3,10 +3,9 @@
  * d = 1 random routing. The family's views live in models/jsq-d/: params,
  * ctmc (lumped by exchangeability, queues cut at K), mean-field limits.
  */
-import type { ModelFamily } from '../src/core/model.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, type ModelFamily } from '../src/core/model.ts';
 import { readParams } from '../src/core/params.ts';
 import { ratToNumber } from '../src/core/rational.ts';
-import { DEFAULT_BOUNDARY_TOLERANCE } from '../src/ctmc/solve.ts';
 import { ctmc } from './jsq-d/ctmc.ts';
 import { fluidView } from './jsq-d/fluid.ts';
 import { meanFieldTail } from './jsq-d/limits.ts';

@@ -35,7 +35,8 @@ import type { Arith } from '../../src/core/arith.ts';
 import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
-import { binomial, checkStateCount, classBlocks, fitsCodeSpace, moveServer } from '../support/server-multiset.ts';
+import { binomial } from '../../src/core/combinatorics.ts';
+import { checkStateCount, classBlocks, fitsCodeSpace, moveServer } from '../support/server-multiset.ts';
 import type { AffinityParams } from './params.ts';
 
 const level = (v: number): number => (v + 1) >> 1;

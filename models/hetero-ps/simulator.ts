@@ -66,23 +66,11 @@ export function simulate(p: HeteroPsParams, o: SimulationOptions): SimulationRec
     return route.uniform() < 0.5 ? a : b;
   };
 
-  let t = 0;
-  let events = 0;
   for (;;) {
     let completionRate = 0;
     for (let j = 0; j < M; j++) completionRate += capacity[j] * busy[j].size;
     const q = arrivalRate + completionRate;
-    let dt = 1 / q;
-    while (t + dt >= rec.end) {
-      const part = rec.end - t;
-      accumulate(part);
-      dt -= part;
-      t = rec.end;
-      if (rec.close()) return rec.result(events);
-    }
-    accumulate(dt);
-    t += dt;
-    events++;
+    if (!rec.hold(1 / q, accumulate)) return rec.result();
     let u = event.uniform() * q;
     if (u < arrivalRate) {
       const s = destination();

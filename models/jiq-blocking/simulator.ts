@@ -64,21 +64,9 @@ export function simulate(p: JiqBlockingParams, o: SimulationOptions): Simulation
     }
   };
 
-  let t = 0;
-  let events = 0;
   for (;;) {
     const q = arrivalRate + n0 + moveRate * (N - n0);
-    let dt = 1 / q;
-    while (t + dt >= rec.end) {
-      const part = rec.end - t;
-      accumulate(part);
-      dt -= part;
-      t = rec.end;
-      if (rec.close()) return rec.result(events);
-    }
-    accumulate(dt);
-    t += dt;
-    events++;
+    if (!rec.hold(1 / q, accumulate)) return rec.result();
     let u = event.uniform() * q;
     if (u < arrivalRate) {
       const r = pick(arrivalCum, u);

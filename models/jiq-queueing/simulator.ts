@@ -62,22 +62,10 @@ export function simulate(p: JiqQueueingParams, o: SimulationOptions): Simulation
     for (let r = 0; r < R; r++) num[4 + r] += tokens[r].size * dt * perServer;
   };
 
-  let t = 0;
-  let events = 0;
   for (;;) {
     const idle = N - busy.size;
     const q = arrivalRate + busy.size + moveRate * idle;
-    let dt = 1 / q;
-    while (t + dt >= rec.end) {
-      const part = rec.end - t;
-      accumulate(part);
-      dt -= part;
-      t = rec.end;
-      if (rec.close()) return rec.result(events);
-    }
-    accumulate(dt);
-    t += dt;
-    events++;
+    if (!rec.hold(1 / q, accumulate)) return rec.result();
     let u = event.uniform() * q;
     if (u < arrivalRate) {
       const r = pick(arrivalCum, u);

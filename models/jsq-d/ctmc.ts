@@ -20,13 +20,7 @@ import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { Fraction } from '../../src/core/rational.ts';
 import { checkSize, describeLevels, queueProfile, totalJobs } from '../support/queue-profile.ts';
 import type { JsqdParams } from './params.ts';
-
-function binomial(n: number, k: number): bigint {
-  if (k < 0 || k > n) return 0n;
-  let c = 1n;
-  for (let j = 1; j <= k; j++) c = (c * BigInt(n - k + j)) / BigInt(j);
-  return c;
-}
+import { binomial } from '../../src/core/combinatorics.ts';
 
 /**
  * lambda N [C(a,d) - C(b,d)] / C(N,d) for N >= a >= b >= 0: the rate at which

@@ -45,21 +45,9 @@ export function simulate(p: JsqdParams, o: SimulationOptions): SimulationRecord 
     for (let i = 1; i <= L; i++) num[1 + i] += atLeast[i] * dt * perServer;
   };
 
-  let t = 0;
-  let events = 0;
   for (;;) {
     const q = arrivalRate + busy.size;
-    let dt = 1 / q;
-    while (t + dt >= rec.end) {
-      const part = rec.end - t;
-      accumulate(part);
-      dt -= part;
-      t = rec.end;
-      if (rec.close()) return rec.result(events);
-    }
-    accumulate(dt);
-    t += dt;
-    events++;
+    if (!rec.hold(1 / q, accumulate)) return rec.result();
     const u = event.uniform() * q;
     if (u < arrivalRate) {
       // The first shortest of d distinct servers drawn by a partial shuffle.

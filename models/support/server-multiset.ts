@@ -13,6 +13,7 @@
  * several classes.
  */
 import { UsageError } from '../../src/core/errors.ts';
+import { binomial } from '../../src/core/combinatorics.ts';
 
 export interface ClassBlock {
   /** Index of the class's first digit. */
@@ -92,10 +93,3 @@ export function largestRadix(N: number): number {
   return r;
 }
 
-/** C(n, k) exactly (0 outside 0 <= k <= n). */
-export function binomial(n: number, k: number): bigint {
-  if (k < 0 || k > n) return 0n;
-  let c = 1n;
-  for (let j = 1; j <= k; j++) c = (c * BigInt(n - k + j)) / BigInt(j);
-  return c;
-}

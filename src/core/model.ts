@@ -66,6 +66,9 @@ export interface ChainDefinition<T> {
   atBoundary?(s: Int32Array): boolean;
 }
 
+/** Largest stationary mass on a truncation boundary that a trusted answer may have. */
+export const DEFAULT_BOUNDARY_TOLERANCE = 1e-12;
+
 /**
  * Families whose queues are truncated at K. The user may give K; otherwise the
  * engine grows K from `initialK` until the boundary mass is below tolerance.

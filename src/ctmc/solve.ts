@@ -5,7 +5,7 @@
  */
 import { exactArith, floatArith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
-import type { ChainDefinition, MetricValues, ModelFamily } from '../core/model.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, type ChainDefinition, type MetricValues, type ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import type { Rational } from '../core/rational.ts';
 import { bigRatioToNumber } from '../core/rational.ts';
@@ -25,8 +25,6 @@ export type DirectMethod = Exclude<Method, 'auto'>;
 
 /** Elimination cost (n * lower * upper bandwidth) up to which each direct method is allowed. */
 export const LIMITS = { autoExact: 2e7, exact: 2e9, gth: 3e9, exactStates: 200_000 } as const;
-
-export const DEFAULT_BOUNDARY_TOLERANCE = 1e-12;
 
 export interface SolveOptions {
   method: Method;

@@ -17,6 +17,9 @@ export class BatchRecorder {
   private readonly z: Float64Array;
   private readonly length: number;
   private b = 0;
+  /** Simulated time and number of events so far. */
+  private t = 0;
+  private events = 0;
 
   /** `timeAverage[m]`: metric m's denominator is time (else the simulator counts it). */
   constructor(
@@ -48,7 +51,26 @@ export class BatchRecorder {
     return this.b === this.o.batches;
   }
 
-  result(events: number): SimulationRecord {
-    return { names: this.names, batches: this.o.batches, y: this.y, z: this.z, events };
+  /**
+   * Holds the current state for dt (the mean holding time 1/q), crediting
+   * `accumulate` with the part of dt that falls in each batch, and counts the
+   * event that ends the holding; false once the horizon is reached first.
+   */
+  hold(dt: number, accumulate: (dt: number) => void): boolean {
+    while (this.t + dt >= this.end) {
+      const part = this.end - this.t;
+      accumulate(part);
+      dt -= part;
+      this.t = this.end;
+      if (this.close()) return false;
+    }
+    accumulate(dt);
+    this.t += dt;
+    this.events++;
+    return true;
+  }
+
+  result(): SimulationRecord {
+    return { names: this.names, batches: this.o.batches, y: this.y, z: this.z, events: this.events };
   }
 }
