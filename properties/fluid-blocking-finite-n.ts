@@ -7,6 +7,7 @@
  * order observed over the last doubling (or decade) is at least 0.4 (the limit may
  * be approached as slowly as 1/sqrt(N)), or the distance is already below 1e-9.
  */
+import { casesVerdict } from '../src/check/cases.ts';
 import type { Property } from '../src/check/property.ts';
 import { trusted, solveModel } from '../src/ctmc/solve.ts';
 import type { ModelFamily } from '../src/core/model.ts';
@@ -70,15 +71,16 @@ export const fluidBlockingFiniteN: Property = {
       ctx.progress(`case ${i + 1} of ${CASES.length}`);
       return checkCase(c);
     });
-    const failed = outcomes.filter((o) => !o.ok);
     const shaky = outcomes.filter((o) => !o.solid);
     const evidence = { minOrder: MIN_ORDER, cases: outcomes.map((o) => o.record) };
     if (shaky.length > 0) return { verdict: 'unknown', summary: `${shaky.length} finite-N solves missed their residual tolerance`, evidence };
-    return {
-      verdict: failed.length === 0 ? 'holds' : 'refuted',
-      summary: failed.length === 0 ? `${CASES.length} parameter points: the finite-N values approach the fluid fixed point` : `${failed.length} parameter points do not approach the fluid fixed point`,
+    return casesVerdict(
+      outcomes,
+      {
+        holds: `${CASES.length} parameter points: the finite-N values approach the fluid fixed point`,
+        refuted: (n) => `${n} parameter points do not approach the fluid fixed point`,
+      },
       evidence,
-      ...(failed.length ? { counterexample: failed[0].record } : {}),
-    };
+    );
   },
 };

@@ -11,6 +11,7 @@
  * O(1/sqrt N), so 1/2 is the least order a right limit may show. A wrong limit
  * (l = 0 for the skewed case, l > 0 for beta = alpha) leaves e(N) flat or rising.
  */
+import { casesVerdict, type CaseOutcome } from '../src/check/cases.ts';
 import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import type { EvidenceRecord, PropertyResult } from '../src/core/verdict.ts';
@@ -33,7 +34,7 @@ export const jiqQueueingWait: Property = {
   expected: 'holds',
   run: (ctx): PropertyResult => {
     const records: EvidenceRecord[] = [];
-    const failed: EvidenceRecord[] = [];
+    const outcomes: CaseOutcome[] = [];
     for (const c of CASES) {
       const run = solveSequence(jiqQueueing, (N) => jiqQueueing.parse({ ...c.raw, N: String(N) }), SIZES, ctx.progress);
       if ('untrusted' in run) return { verdict: 'unknown', summary: `a solve cannot be trusted: ${run.untrusted}`, evidence: { cases: records } };
@@ -52,15 +53,8 @@ export const jiqQueueingWait: Property = {
         observedOrder: round(order, 3),
       };
       records.push(record);
-      if (!falling || !(order >= MIN_ORDER)) failed.push(record);
+      outcomes.push({ ok: falling && order >= MIN_ORDER, record });
     }
-    return {
-      verdict: failed.length === 0 ? 'holds' : 'refuted',
-      summary: failed.length === 0
-        ? 'P_N(wait) approaches the fluid value in both cases (> 0 for skewed basic JIQ, 0 for beta = alpha)'
-        : `${failed.length} cases do not approach the fluid wait probability`,
-      evidence: { sizes: SIZES, cases: records },
-      ...(failed.length ? { counterexample: failed[0] } : {}),
-    };
+    return casesVerdict(outcomes, { holds: 'P_N(wait) approaches the fluid value in both cases (> 0 for skewed basic JIQ, 0 for beta = alpha)', refuted: (n) => `${n} cases do not approach the fluid wait probability` }, { sizes: SIZES, cases: records });
   },
 };

@@ -7,6 +7,7 @@
  * of at least 0.8 between the smallest and the largest N (a wrong limit leaves
  * e(N) nearly flat: order near 0).
  */
+import { casesVerdict, type CaseOutcome } from '../src/check/cases.ts';
 import type { Property } from '../src/check/property.ts';
 import { Fraction, ratToNumber } from '../src/core/rational.ts';
 import type { EvidenceRecord, PropertyResult } from '../src/core/verdict.ts';
@@ -29,7 +30,7 @@ export const jsqdMeanField: Property = {
   expected: 'holds',
   run: (ctx): PropertyResult => {
     const records: EvidenceRecord[] = [];
-    const failed: EvidenceRecord[] = [];
+    const outcomes: CaseOutcome[] = [];
     for (const c of CASES) {
       const run = solveSequence(jsqD, (N) => jsqD.parse({ N: String(N), lambda: c.lambda, d: String(c.d) }), SIZES, ctx.progress);
       if ('untrusted' in run) return { verdict: 'unknown', summary: `a solve cannot be trusted: ${run.untrusted}`, evidence: { cases: records } };
@@ -52,15 +53,8 @@ export const jsqdMeanField: Property = {
         observedOrder: round(order, 3),
       };
       records.push(record);
-      if (!falling || !(order >= MIN_ORDER)) failed.push(record);
+      outcomes.push({ ok: falling && order >= MIN_ORDER, record });
     }
-    return {
-      verdict: failed.length === 0 ? 'holds' : 'refuted',
-      summary: failed.length === 0
-        ? `${CASES.length} cases: the error to the mean-field sojourn falls like 1/N`
-        : `${failed.length} cases do not approach the mean-field sojourn at rate 1/N`,
-      evidence: { sizes: SIZES, cases: records },
-      ...(failed.length ? { counterexample: failed[0] } : {}),
-    };
+    return casesVerdict(outcomes, { holds: `${CASES.length} cases: the error to the mean-field sojourn falls like 1/N`, refuted: (n) => `${n} cases do not approach the mean-field sojourn at rate 1/N` }, { sizes: SIZES, cases: records });
   },
 };

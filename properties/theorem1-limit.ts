@@ -8,9 +8,9 @@
  * and (b) the observed order between 10^4 and 10^5 is at least r - 0.1 (or the
  * error is already below 1e-12).
  */
+import { casesVerdict, type CaseOutcome } from '../src/check/cases.ts';
 import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
-import type { EvidenceRecord } from '../src/core/verdict.ts';
 import { jiqBlocking, limitingBlocking, productFormBlocking } from '../models/jiq-blocking.ts';
 
 const SIZES = [100, 1000, 10_000, 100_000];
@@ -23,11 +23,6 @@ const CASES: Record<string, string>[] = [
   { lambda: '9/10', alpha: '3/5,2/5', beta: '7/10,3/10' }, // Enhancement 1: limit 1 - 6/7
   { lambda: '4/5', alpha: '1/2,3/10,1/5', beta: '1/2,3/10,1/5' }, // beta = alpha, lambda < 1: limit 0
 ];
-
-interface CaseOutcome {
-  ok: boolean;
-  record: EvidenceRecord;
-}
 
 function checkCase(raw: Record<string, string>): CaseOutcome {
   const params = SIZES.map((N) => jiqBlocking.parse({ ...raw, N: String(N) }));
@@ -64,12 +59,13 @@ export const theorem1Limit: Property = {
       ctx.progress(`case ${i + 1} of ${CASES.length}`);
       return checkCase(c);
     });
-    const failed = outcomes.filter((o) => !o.ok);
-    return {
-      verdict: failed.length === 0 ? 'holds' : 'refuted',
-      summary: failed.length === 0 ? `${CASES.length} parameter points converge to the limit at the stated rate` : `${failed.length} parameter points do not converge to the limit at the stated rate`,
-      evidence: { sizes: SIZES, cases: outcomes.map((o) => o.record) },
-      ...(failed.length ? { counterexample: failed[0].record } : {}),
-    };
+    return casesVerdict(
+      outcomes,
+      {
+        holds: `${CASES.length} parameter points converge to the limit at the stated rate`,
+        refuted: (n) => `${n} parameter points do not converge to the limit at the stated rate`,
+      },
+      { sizes: SIZES, cases: outcomes.map((o) => o.record) },
+    );
   },
 };

@@ -1,0 +1,24 @@
+/**
+ * The verdict of a claim checked on a fixed list of cases: `holds` when every
+ * case passes, else `refuted` with the first failing case as counterexample.
+ */
+import type { EvidenceRecord, PropertyResult } from '../core/verdict.ts';
+
+export interface CaseOutcome {
+  ok: boolean;
+  record: EvidenceRecord;
+}
+
+export function casesVerdict(
+  outcomes: readonly CaseOutcome[],
+  summary: { holds: string; refuted: (failed: number) => string },
+  evidence: EvidenceRecord,
+): PropertyResult {
+  const failed = outcomes.filter((o) => !o.ok);
+  return {
+    verdict: failed.length === 0 ? 'holds' : 'refuted',
+    summary: failed.length === 0 ? summary.holds : summary.refuted(failed.length),
+    evidence,
+    ...(failed.length ? { counterexample: failed[0].record } : {}),
+  };
+}
