@@ -13,7 +13,8 @@ import type { FluidView } from '../../src/fluid/view.ts';
 import { blockingFixedPointExact } from './fixed-point.ts';
 import type { JiqBlockingParams } from './params.ts';
 
-interface Rates {
+/** The JIQ fluid rates as doubles: demand_r = alpha_r lambda (shared by jiq-queueing). */
+export interface Rates {
   R: number;
   lambda: number;
   demand: Float64Array;
@@ -21,7 +22,7 @@ interface Rates {
   nu: number;
 }
 
-function rates(p: JiqBlockingParams): Rates {
+export function rates(p: JiqBlockingParams): Rates {
   const lambda = ratToNumber(p.lambda);
   return {
     R: p.alpha.length,

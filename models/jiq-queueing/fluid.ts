@@ -14,6 +14,7 @@
 import { UsageError } from '../../src/core/errors.ts';
 import { ratString, ratToNumber } from '../../src/core/rational.ts';
 import type { FluidView } from '../../src/fluid/view.ts';
+import { rates as jiqRates, type Rates as JiqRates } from '../jiq-blocking/fluid.ts';
 import { queueingWaitLimit } from './limits.ts';
 import type { JiqQueueingParams } from './params.ts';
 
@@ -33,25 +34,12 @@ function layout(p: JiqQueueingParams): { K: number; R: number; names: string[] }
   return { K, R, names: [...Array.from({ length: K + 1 }, (_, i) => `y${i}`), ...Array.from({ length: R }, (_, r) => `x${r + 1}`)] };
 }
 
-interface Rates {
+interface Rates extends JiqRates {
   K: number;
-  R: number;
-  lambda: number;
-  demand: Float64Array;
-  beta: Float64Array;
-  nu: number;
 }
 
 function rates(p: JiqQueueingParams): Rates {
-  const lambda = ratToNumber(p.lambda);
-  return {
-    K: topLevel(p),
-    R: p.alpha.length,
-    lambda,
-    demand: Float64Array.from(p.alpha, (a) => ratToNumber(a) * lambda),
-    beta: Float64Array.from(p.beta, ratToNumber),
-    nu: ratToNumber(p.nu),
-  };
+  return { ...jiqRates(p), K: topLevel(p) };
 }
 
 /** lambda_1 = sum_r z_r at state x (tokens: the token total). */
