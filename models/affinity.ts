@@ -26,7 +26,7 @@ import { readParams } from '../src/core/params.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './affinity/ctmc.ts';
 import { params, validate, type AffinityParams } from './affinity/params.ts';
-import { firstK } from './support/queue-profile.ts';
+import { capTruncation, firstK } from './support/queue-profile.ts';
 import { largestRadix } from './support/server-multiset.ts';
 
 export type { AffinityParams } from './affinity/params.ts';
@@ -73,9 +73,5 @@ export const affinity: ModelFamily<typeof params, AffinityParams> = {
     ...(p.K !== undefined ? { K: p.K } : {}),
   }),
   ctmc,
-  truncation: {
-    requestedK: (p) => p.K,
-    initialK,
-    withK: (p, K) => ({ ...p, K }),
-  },
+  truncation: capTruncation({ initialK }),
 };

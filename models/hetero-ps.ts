@@ -18,7 +18,7 @@ import { fluidView } from './hetero-ps/fluid.ts';
 import { params, serverCount, validate, type HeteroPsParams } from './hetero-ps/params.ts';
 import { simulatorView } from './hetero-ps/simulator.ts';
 import { stabilityBound } from './hetero-ps/stability.ts';
-import { firstK } from './support/queue-profile.ts';
+import { capTruncation, firstK } from './support/queue-profile.ts';
 import { largestRadix } from './support/server-multiset.ts';
 
 export { POLICIES, serverCount, staticShare, totalCapacity, type HeteroPsParams, type Policy } from './hetero-ps/params.ts';
@@ -64,9 +64,5 @@ export const heteroPs: ModelFamily<typeof params, HeteroPsParams> = {
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
-  truncation: {
-    requestedK: (p) => p.K,
-    initialK,
-    withK: (p, K) => ({ ...p, K }),
-  },
+  truncation: capTruncation({ initialK }),
 };

@@ -12,7 +12,7 @@ import { fluidView } from './jiq-queueing/fluid.ts';
 import { queueingWaitLimit } from './jiq-queueing/limits.ts';
 import { params, validate, type JiqQueueingParams } from './jiq-queueing/params.ts';
 import { simulatorView } from './jiq-queueing/simulator.ts';
-import { firstK, largestK } from './support/queue-profile.ts';
+import { capTruncation, firstK, largestK } from './support/queue-profile.ts';
 
 export type { JiqQueueingParams } from './jiq-queueing/params.ts';
 export { queueingWaitLimit } from './jiq-queueing/limits.ts';
@@ -27,8 +27,7 @@ export const jiqQueueing: ModelFamily<typeof params, JiqQueueingParams> = {
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
-  truncation: {
-    requestedK: (p) => p.K,
+  truncation: capTruncation({
     // Fluid fixed point: a fraction lambda (1 - l) l^{K-1} of servers hold >= K jobs
     // (l = lim P(W > 0)); finite N has heavier tails, so the search starts here.
     initialK: (p) => {
@@ -36,8 +35,7 @@ export const jiqQueueing: ModelFamily<typeof params, JiqQueueingParams> = {
       const lambda = ratToNumber(p.lambda);
       return firstK(p.N, (K) => lambda * l ** (K - 1), DEFAULT_BOUNDARY_TOLERANCE, largestK(p.N, p.alpha.length - 1));
     },
-    withK: (p, K) => ({ ...p, K }),
     // C(N + K + R - 1, N) states: each level multiplies them by about (N + K + R)/(K + R).
     nextK: (_p, K) => K + 1,
-  },
+  }),
 };

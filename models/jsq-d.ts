@@ -11,7 +11,7 @@ import { fluidView } from './jsq-d/fluid.ts';
 import { meanFieldTail } from './jsq-d/limits.ts';
 import { params, validate, type JsqdParams } from './jsq-d/params.ts';
 import { simulatorView } from './jsq-d/simulator.ts';
-import { firstK, largestK } from './support/queue-profile.ts';
+import { capTruncation, firstK, largestK } from './support/queue-profile.ts';
 
 export type { JsqdParams } from './jsq-d/params.ts';
 export { meanFieldSojourn, meanFieldTail } from './jsq-d/limits.ts';
@@ -26,13 +26,11 @@ export const jsqD: ModelFamily<typeof params, JsqdParams> = {
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
-  truncation: {
-    requestedK: (p) => p.K,
+  truncation: capTruncation({
     // N s_K at the mean-field fixed point estimates the boundary mass; finite N has
     // heavier tails, so this is where the search starts, not where it ends.
     initialK: (p) => firstK(p.N, (K) => meanFieldTail(ratToNumber(p.lambda), p.d, K), DEFAULT_BOUNDARY_TOLERANCE, largestK(p.N, 0)),
-    withK: (p, K) => ({ ...p, K }),
     // C(N + K, K) states: each level multiplies them by about (N + K)/K.
     nextK: (_p, K) => K + 1,
-  },
+  }),
 };

@@ -1,8 +1,7 @@
 /**
  * Declared model parameters: each one knows its help text and how to read it from
- * the command line (zod validates the shape; rationals are read exactly).
+ * the command line (rationals are read exactly); errors are one line naming the option.
  */
-import { z } from 'zod';
 import { UsageError } from './errors.ts';
 import { parseRational, ratString, sumRationals, type Rational } from './rational.ts';
 
@@ -20,9 +19,8 @@ interface Bounds { min?: number; max?: number }
 
 /** One integer within bounds; `what` names it in errors ("--N", "--servers[2]"). */
 function readInt(text: string, what: string, b: Bounds): number {
-  const parsed = z.coerce.number().int().safeParse(text.trim());
-  if (!parsed.success || !/^[+-]?\d+$/.test(text.trim())) throw new UsageError(`${what} must be an integer, got "${text}"`);
-  const v = parsed.data;
+  const v = Number(text.trim());
+  if (!/^[+-]?\d+$/.test(text.trim()) || !Number.isSafeInteger(v)) throw new UsageError(`${what} must be an integer, got "${text}"`);
   if (b.min !== undefined && v < b.min) throw new UsageError(`${what} must be >= ${b.min}, got ${v}`);
   if (b.max !== undefined && v > b.max) throw new UsageError(`${what} must be <= ${b.max}, got ${v}`);
   return v;
@@ -59,9 +57,9 @@ export function rationalParam(help: string, sign: Sign, defaultText?: string): P
 }
 
 function listItems(text: string | undefined, name: string): string[] {
-  const items = z.string().min(1).safeParse(required(text, name));
-  if (!items.success) throw new UsageError(`--${name} must be a comma-separated list, got "${text}"`);
-  return items.data.split(',');
+  const list = required(text, name);
+  if (list === '') throw new UsageError(`--${name} must be a comma-separated list, got ""`);
+  return list.split(',');
 }
 
 /** A comma-separated list of positive rationals that sum to exactly 1. */

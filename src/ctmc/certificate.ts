@@ -1,18 +1,19 @@
 /**
  * Certifies a claimed stationary law exactly, without solving: global balance
  *   sum_{i -> j} (pi(i)/pi(j)) q_ij = q_j   (q_j the exit rate of j)
- * at every reachable state j, in exact rationals. One breadth-first pass over
- * the chain: each source i adds q_ij pi(i)/pi(j) to its target's accumulator and
- * subtracts its own exit rate from its own; the law holds iff every accumulator
+ * at every reachable state j, in exact rationals. The explorer finds the
+ * states; one pass over them then adds, for each transition i -> j,
+ * q_ij pi(i)/pi(j) to j's accumulator and subtracts q_ij from i's; the law holds iff every accumulator
  * ends at zero. Accumulators are raw bigint fractions, never reduced, over the
  * least common denominator of their terms (a gcd only when a term's denominator
  * differs from the accumulator's).
  */
-import { UsageError } from '../core/errors.ts';
 import type { ChainDefinition, ClaimedLaw } from '../core/model.ts';
-import { decodeInto, encode, mixedRadixWeights } from '../core/mixed-radix.ts';
+import { decodeInto } from '../core/mixed-radix.ts';
 import { Fraction, type Rational } from '../core/rational.ts';
-import { createStateIndex } from './state-index.ts';
+import { reachableCodes } from './explore.ts';
+import { indexStates } from './state-index.ts';
+import { gcd } from '../core/combinatorics.ts';
 
 export interface CertificateResult {
   holds: boolean;
@@ -29,20 +30,14 @@ export interface CertifyOptions {
   maxStates?: number;
 }
 
-/** gcd of positive bigints. */
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
-
 /** Per-state sums num[k]/den[k] (den > 0), added to without normalising. */
 class Accumulators {
-  readonly num: bigint[] = [];
-  readonly den: bigint[] = [];
+  readonly num: bigint[];
+  readonly den: bigint[];
 
-  push(): void {
-    this.num.push(0n);
-    this.den.push(1n);
+  constructor(n: number) {
+    this.num = new Array<bigint>(n).fill(0n);
+    this.den = new Array<bigint>(n).fill(1n);
   }
 
   /** Adds n/d (d > 0) to entry k over the least common denominator. */
@@ -69,26 +64,11 @@ class Accumulators {
 
 export function certify(def: ChainDefinition<Rational>, law: ClaimedLaw, opts: CertifyOptions = {}): CertificateResult {
   const start = performance.now();
-  const maxStates = opts.maxStates ?? 5e7;
   const { radices } = def;
-  const index = createStateIndex(radices);
-  let codes = new Float64Array(1024);
-  let n = 0;
-  const acc = new Accumulators(); // inflow/pi minus exit rate, per state (discovery order)
-  const discover = (code: number): number => {
-    const known = index.get(code);
-    if (known !== -1) return known;
-    if (n >= maxStates) throw new UsageError(`state space exceeds ${maxStates} states; choose a smaller size`);
-    if (n === codes.length) {
-      const grown = new Float64Array(2 * n);
-      grown.set(codes);
-      codes = grown;
-    }
-    index.set(code, n);
-    codes[n] = code;
-    acc.push();
-    return n++;
-  };
+  const codes = reachableCodes(def, opts.maxStates);
+  const n = codes.length;
+  const index = indexStates(codes, radices);
+  const acc = new Accumulators(n); // inflow/pi minus exit rate, per state
 
   const scratch = new Int32Array(radices.length); // handed to the model
   const from = new Int32Array(radices.length); // handed to the law, untouched by the model
@@ -99,16 +79,14 @@ export function certify(def: ChainDefinition<Rational>, law: ClaimedLaw, opts: C
   const emit = (target: number, q: Rational): void => {
     if (target === sourceCode) return;
     transitions++;
-    const j = discover(target);
     decodeInto(target, radices, to);
     const r = law.ratio(from, to); // pi(j)/pi(i)
     if (r.n === 0n || r.s < 0n) throw new RangeError(`the claimed law must be > 0 on reachable states; see ${def.describe(to)}`);
     const qn = q.s * q.n;
-    acc.add(j, r.s * qn * r.d, q.d * r.n); // q_ij pi(i)/pi(j) = q / r
+    acc.add(index.get(target), r.s * qn * r.d, q.d * r.n); // q_ij pi(i)/pi(j) = q / r
     acc.add(source, -qn, q.d); // exit rate of i
   };
 
-  discover(encode(def.initial, mixedRadixWeights(radices)));
   for (source = 0; source < n; source++) {
     sourceCode = codes[source];
     decodeInto(sourceCode, radices, scratch);
@@ -116,8 +94,7 @@ export function certify(def: ChainDefinition<Rational>, law: ClaimedLaw, opts: C
     def.successors(scratch, sourceCode, emit);
   }
 
-  let worst = -1;
-  for (let k = 0; k < n; k++) if (acc.num[k] !== 0n && (worst === -1 || codes[k] < codes[worst])) worst = k;
+  const worst = acc.num.findIndex((x) => x !== 0n); // codes are increasing: the lowest violating code
   const found = worst === -1 ? undefined : counterexample(def, codes[worst], acc.value(worst));
   const seconds = (performance.now() - start) / 1000;
   return { holds: found === undefined, states: n, transitions, seconds, ...(found && { counterexample: found }) };

@@ -11,6 +11,7 @@ import type { Band } from './band.ts';
 import type { Generator } from './generator.ts';
 import { bandedGth, toBand, type Field } from './gth.ts';
 import { CrtVector, reconstructVector } from './rational-reconstruction.ts';
+import { gcd } from '../core/combinatorics.ts';
 
 export interface ExactSolution {
   /** pi_i = numerators[i] / total, all positive integers. */
@@ -30,11 +31,6 @@ export interface ExactOptions {
 
 function modField(p: number): Field {
   return { fma: (acc, x, y) => fmaMod(acc, x, y, p), inv: (x) => (x === 0 ? NaN : invMod(x, p)) };
-}
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a < 0n ? -a : a;
 }
 
 /** Rates scaled to integers by the lcm of their denominators. */

@@ -8,12 +8,14 @@ import { UsageError } from '../core/errors.ts';
 import type { ChainDefinition } from '../core/model.ts';
 import { decodeInto, encode, mixedRadixWeights } from '../core/mixed-radix.ts';
 import type { Generator } from './generator.ts';
-import { createStateIndex } from './state-index.ts';
+import { createStateIndex, indexStates } from './state-index.ts';
 
 export interface ExploreOptions {
   /** Refuse chains with more states than this (default 5e7). */
   maxStates?: number;
 }
+
+const DEFAULT_MAX_STATES = 5e7;
 
 function growF64(a: Float64Array, need: number): Float64Array {
   if (need <= a.length) return a;
@@ -36,7 +38,8 @@ function growStore<T>(A: Arith<T>, a: Store<T>, need: number): Store<T> {
   return b;
 }
 
-function findStates<T>(def: ChainDefinition<T>, maxStates: number): Float64Array {
+/** The codes of every state reachable from the initial one, in increasing order. */
+export function reachableCodes<T>(def: ChainDefinition<T>, maxStates = DEFAULT_MAX_STATES): Float64Array {
   const weights = mixedRadixWeights(def.radices);
   const seen = createStateIndex(def.radices);
   const digits = new Int32Array(def.radices.length);
@@ -59,10 +62,9 @@ function findStates<T>(def: ChainDefinition<T>, maxStates: number): Float64Array
 }
 
 export function explore<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ExploreOptions = {}): Generator<T> {
-  const codes = findStates(def, opts.maxStates ?? 5e7);
+  const codes = reachableCodes(def, opts.maxStates);
   const n = codes.length;
-  const index = createStateIndex(def.radices);
-  for (let i = 0; i < n; i++) index.set(codes[i], i);
+  const index = indexStates(codes, def.radices);
 
   const digits = new Int32Array(def.radices.length);
   const rowPtr = new Int32Array(n + 1);

@@ -40,7 +40,8 @@
  * and it keeps the arithmetic clear of subnormal numbers (slow on x86).
  */
 import { codeSpace, decodeInto } from '../core/mixed-radix.ts';
-import { incoming, type Generator } from './generator.ts';
+import { exitRates, incoming, type Generator } from './generator.ts';
+import { bandedGth, floatField, type BandMatrix } from './gth.ts';
 
 export interface IterativeOptions {
   /** Residual target max_j |(pi Q)_j| with pi summing to 1 (default 1e-12). */
@@ -119,18 +120,15 @@ interface Coarsening {
 interface Hierarchy {
   readonly levels: Level[];
   readonly coarsenings: Coarsening[];
-  /** Scratch for the dense solve of the coarsest level. */
-  readonly dense: Float64Array;
+  /** Scratch for the dense solve of the coarsest level (a full band). */
+  readonly dense: BandMatrix;
 }
 
 // ---------------------------------------------------------------- setup
 
 function topLevel(g: Generator<number>): Level {
   const { inPtr, inSrc, inEdge } = incoming(g);
-  const exit = new Float64Array(g.n);
-  for (let i = 0; i < g.n; i++) {
-    for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) exit[i] += g.rate[k];
-  }
+  const exit = exitRates(g);
   const inRate = new Float64Array(inEdge.length);
   const inWeight = new Float64Array(inEdge.length);
   for (let j = 0; j < g.n; j++) {
@@ -332,8 +330,9 @@ function buildHierarchy(g: Generator<number>): Hierarchy {
     coarsenings.push(c);
     levels.push(c.coarse);
   }
-  const coarsest = levels[levels.length - 1].n;
-  return { levels, coarsenings, dense: new Float64Array(coarsest * coarsest) };
+  const n = levels[levels.length - 1].n;
+  const dense = { n, lower: n - 1, upper: n - 1, width: 2 * n - 1, data: new Float64Array(n * (2 * n - 1)) };
+  return { levels, coarsenings, dense };
 }
 
 // ---------------------------------------------------------------- cycle
@@ -392,31 +391,19 @@ function disaggregate(f: Level, c: Coarsening): void {
  * Dense GTH (eliminate the last state first, pivots are rates to lower states),
  * keeping the level's mass; `a` is n x n scratch.
  */
-function solveDirect(L: Level, a: Float64Array): void {
+function solveDirect(L: Level, a: BandMatrix): void {
   const n = L.n;
-  a.fill(0); // a[i * n + j] = rate i -> j
+  a.data.fill(0);
   for (let j = 0; j < n; j++) {
-    for (let p = L.inPtr[j]; p < L.inPtr[j + 1]; p++) a[L.inSrc[p] * n + j] += L.inRate[p];
-  }
-  for (let k = n - 1; k > 0; k--) {
-    let s = 0;
-    for (let j = 0; j < k; j++) s += a[k * n + j];
-    for (let i = 0; i < k; i++) {
-      const f = a[i * n + k] / s;
-      if (f === 0) continue;
-      for (let j = 0; j < k; j++) a[i * n + j] += f * a[k * n + j];
+    for (let p = L.inPtr[j]; p < L.inPtr[j + 1]; p++) {
+      const i = L.inSrc[p];
+      a.data[i * a.width + (j - i + a.lower)] += L.inRate[p];
     }
-    a[k * n + k] = s;
   }
-  const pi = new Float64Array(n);
-  pi[0] = 1;
-  let sum = 1;
-  for (let k = 1; k < n; k++) {
-    let t = 0;
-    for (let i = 0; i < k; i++) t += pi[i] * a[i * n + k];
-    pi[k] = t / a[k * n + k];
-    sum += pi[k];
-  }
+  const pi = bandedGth(a, floatField);
+  if (!pi) throw new Error('the coarsest aggregated chain is reducible');
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += pi[i];
   let mass = 0;
   for (let i = 0; i < n; i++) mass += L.x[i];
   for (let i = 0; i < n; i++) {
@@ -576,7 +563,7 @@ function errorEstimateFrom(steps: number[]): number {
 }
 
 /** A chain small enough for one dense solve. */
-function singleSolve(L: Level, dense: Float64Array, tolerance: number): IterativeResult {
+function singleSolve(L: Level, dense: BandMatrix, tolerance: number): IterativeResult {
   solveDirect(L, dense);
   normalize(L.x);
   const residual = residualInto(L, new Float64Array(L.n));

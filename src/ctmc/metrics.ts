@@ -27,18 +27,19 @@ function gather<V>(def: ChainDefinition<unknown>, values: V[]): MetricValues<V> 
  */
 function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T, total: T): T[] {
   const digits = new Int32Array(def.radices.length);
+  const { metrics } = def;
   const sums = def.metrics.map(() => A.zero);
   const pers = def.metrics.map(() => A.zero);
   for (let i = 0; i < codes.length; i++) {
     decodeInto(codes[i], def.radices, digits);
     const w = weight(i);
     if (A.isZero(w)) continue;
-    def.metrics.forEach((m, k) => {
-      const r = m.reward(digits);
+    for (let k = 0; k < metrics.length; k++) {
+      const r = metrics[k].reward(digits);
       if (!A.isZero(r)) sums[k] = A.add(sums[k], A.mul(w, r));
-      const q = m.per?.(digits);
+      const q = metrics[k].per?.(digits);
       if (q !== undefined && !A.isZero(q)) pers[k] = A.add(pers[k], A.mul(w, q));
-    });
+    }
   }
   return def.metrics.map((m, k) => A.div(sums[k], m.per ? pers[k] : total));
 }

@@ -129,7 +129,7 @@ function solveLaw<P>(family: ModelFamily<ParamSpecs, P>, p: P, g: Generator<numb
   return { method, pi: r.pi, residual: r.residual, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate };
 }
 
-/** Stationary mass on the truncation boundary (float; exact when an exact law is given). */
+/** Stationary mass of the states on the truncation boundary. */
 function boundaryMass(def: ChainDefinition<unknown>, codes: Float64Array, weight: (i: number) => number): number {
   const digits = new Int32Array(def.radices.length);
   let mass = 0;

@@ -71,3 +71,10 @@ export function createStateIndex(radices: readonly number[]): StateIndex {
   const space = codeSpace(radices);
   return space <= DENSE_LIMIT ? new DenseIndex(space) : new HashIndex();
 }
+
+/** The index of each code in `codes` (state i has code codes[i]). */
+export function indexStates(codes: Float64Array, radices: readonly number[]): StateIndex {
+  const index = createStateIndex(radices);
+  for (let i = 0; i < codes.length; i++) index.set(codes[i], i);
+  return index;
+}

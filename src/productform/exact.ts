@@ -14,11 +14,7 @@
  */
 import { Fraction, type Rational } from '../core/rational.ts';
 import { factorial, validateNetwork, type ClosedNetwork } from './network.ts';
-
-function gcd(a: bigint, b: bigint): bigint {
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
+import { gcd } from '../core/combinatorics.ts';
 
 /** Numerators a_i over the common denominator D of all demands. */
 function commonDenominator(net: ClosedNetwork): { D: bigint; a: bigint[] } {
