@@ -114,8 +114,8 @@ export function certify(def: ChainDefinition<Rational>, law: ClaimedLaw, opts: C
     def.successors(scratch, sourceCode, emit);
   }
 
-  const worst = acc.num.findIndex((x) => x !== 0n); // codes are increasing: the lowest violating code
-  const found = worst === -1 ? undefined : balanceFailure(def, law, codes, codes[worst]);
+  const lowestViolating = acc.num.findIndex((x) => x !== 0n); // codes are increasing: the lowest violating code
+  const found = lowestViolating === -1 ? undefined : balanceFailure(def, law, codes, codes[lowestViolating]);
   const seconds = (performance.now() - start) / 1000;
   return { holds: found === undefined, states: n, transitions, seconds, ...(found && { counterexample: found }) };
 }

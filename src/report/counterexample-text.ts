@@ -104,7 +104,7 @@ export function counterexampleText(v: EvidenceValue): string[] {
   }
   if (isRecord(v) && v.kind === 'balance') return [...paramsLine(v.params), ...balanceText(v as unknown as BalanceFailure)];
   if (isRecord(v) && v.kind === 'smt-refutation') {
-    return [`  ${v.claim} at R = ${String(v.R)}`, ...(v.parts as unknown as Refutation[]).flatMap((p) => refutationText(p).map((l) => `  ${l}`))];
+    return [`  ${v.claim} at size ${String(v.size)}`, ...(v.parts as unknown as Refutation[]).flatMap((p) => refutationText(p).map((l) => `  ${l}`))];
   }
   return outline(v, '  ');
 }
