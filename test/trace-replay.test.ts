@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runProperty } from '../src/check/runner.ts';
 import { UsageError } from '../src/core/errors.ts';
 import type { TraceCounterexample } from '../src/check/trace-claim.ts';
-import type { TraceStep } from '../src/coupling/coupled-run.ts';
+import type { EvidenceValue } from '../src/core/verdict.ts';
 import { traceText } from '../src/report/trace-text.ts';
 import { couplingTheorem1PerDispatcher } from '../properties/coupling-theorem1-per-dispatcher.ts';
 import { couplingJsqdBound } from '../properties/coupling-jsqd-bound.ts';
@@ -21,7 +21,7 @@ describe('counterexample of a coupled trace as data', () => {
     const r = lbcheck('check', 'coupling-theorem1-per-dispatcher', '--json');
     const cx = JSON.parse(r.stdout).results[0].counterexample as TraceCounterexample;
     expect(cx.kind).toBe('coupling-trace');
-    const steps = cx.steps as unknown as TraceStep[];
+    const steps = cx.steps;
     const last = steps.at(-1)!;
     expect(last.violation).not.toBeNull();
     const { left, right, quantity } = last.violation!.comparison;
@@ -37,9 +37,9 @@ describe('counterexample of a coupled trace as data', () => {
 
   it('replays an edited case: lambda changes the worse system only, the order still fails', () => {
     const a = replay.replay(CASE);
-    expect((a.violation as { why: string }).why).toBe('tokens used at dispatcher 1: original 1 > better 0');
+    expect(a.violation!.why).toBe('tokens used at dispatcher 1: original 1 > better 0');
     const b = replay.replay({ ...CASE, params: { ...CASE.params, lambda: '3' } });
-    expect((b.violation as { why: string }).why).toBe('tokens used at dispatcher 1: original 1 > better 0');
+    expect(b.violation!.why).toBe('tokens used at dispatcher 1: original 1 > better 0');
     // Moving the first arrival to dispatcher 3 removes the violation.
     const c = replay.replay({ ...CASE, trace: { ...CASE.trace, arrivals: [{ at: 1, dispatcher: 900, thinning: 0 }, CASE.trace.arrivals[1]] } });
     expect(c.violation).toBeNull();
@@ -67,14 +67,14 @@ describe('counterexample of a coupled trace as data', () => {
 
   it('renders for people: a block per step, violated quantity marked, no line over 200 characters', async () => {
     const cx = replay.replay(CASE);
-    const lines = traceText(cx.steps as unknown as TraceStep[], cx.events);
+    const lines = traceText(cx.steps, cx.events);
     expect(lines.filter((l) => /^step \d/.test(l))).toEqual(['step 0: start', 'step 1: t=1: arrival at dispatcher 2 (u=0.4005), thinning u=0.0005', 'step 2: t=2: arrival at dispatcher 1 (u=0.0005), thinning u=0.0005']);
     expect(lines.find((l) => l.includes('>> tokens used at dispatcher 1'))).toMatch(/>> tokens used at dispatcher 1\s+1\s+1 <<\s+0 <</);
     expect(lines.at(-1)).toBe('VIOLATED after step 2: tokens used at each dispatcher: worse <= original <= better: tokens used at dispatcher 1: original 1 > better 0');
     const jsq = await runProperty(couplingJsqdBound, { seed: 1, progress: () => {} });
     expect(jsq.counterexample).toBeUndefined();
-    const long = couplingJsqdBound.trace!.replay({ params: { N: '6', d: '2' }, trace: Array.from({ length: 60 }, (_, i) => (i % 3 === 2 ? { kind: 'departure', position: (i * 37) % 1000 } : { kind: 'arrival', picks: [(i * 71) % 1000, (i * 13) % 1000] })) });
-    const text = traceText(long.steps as unknown as TraceStep[], long.events);
+    const long = couplingJsqdBound.trace!.replay({ params: { N: '6', d: '2' }, trace: Array.from({ length: 60 }, (_, i): EvidenceValue => (i % 3 === 2 ? { kind: 'departure', position: (i * 37) % 1000 } : { kind: 'arrival', picks: [(i * 71) % 1000, (i * 13) % 1000] })) });
+    const text = traceText(long.steps, long.events);
     expect(text.at(-1)).toBe('every order holds through step 60');
     for (const l of [...lines, ...text]) expect(l.length).toBeLessThanOrEqual(200);
   });

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { UsageError } from '../core/errors.ts';
-import type { RecordedRun } from '../coupling/coupled-run.ts';
+import type { RecordedRun, TraceStep, Violation } from '../coupling/coupled-run.ts';
 import type { EvidenceRecord, EvidenceValue } from '../core/verdict.ts';
 
 /** A case in JSON: parameters as the command line spells them, and the trace's raw draws (uniform cells). */
@@ -22,8 +22,8 @@ export type TraceCounterexample = {
   shared: EvidenceRecord;
   /** Events in the trace; the run stops at the first violation. */
   events: number;
-  steps: EvidenceValue;
-  violation: EvidenceValue;
+  steps: TraceStep[];
+  violation: Violation | null;
   /** What replays this run (the explorer edits it). */
   case: TraceCase;
 };

@@ -5,21 +5,12 @@
  * No line is wider than MAX_WIDTH.
  */
 import Table from 'cli-table3';
-import type { Quantity, TraceStep } from '../coupling/coupled-run.ts';
+import type { TraceStep } from '../coupling/coupled-run.ts';
+import { drawsText, quantityText } from './quantity-text.ts';
 
 export const MAX_WIDTH = 200;
 
 const BLANK = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' ' };
-
-function quantityText(q: Quantity): string {
-  if (typeof q === 'number') return String(q);
-  if (Array.isArray(q)) return `[${q.join(' ')}]`;
-  return Object.entries(q).map(([k, v]) => `${k}:${v}`).join(' ');
-}
-
-function drawsText(draws: Record<string, number | number[]>): string {
-  return Object.entries(draws).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`).join(' ');
-}
 
 /** Hard-wraps a line at `width` characters, continuation lines indented. */
 function fit(line: string, width = MAX_WIDTH): string[] {
