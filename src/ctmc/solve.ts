@@ -46,7 +46,10 @@ export interface Evidence {
   seconds: number;
   converged: boolean;
   errorEstimate?: number;
+  /** Exact solves: banded eliminations mod a prime (1 with p-adic lifting, unless a prime was unlucky). */
   primes?: number;
+  /** Exact solves: p-adic digits lifted from that one elimination (0 when solved by CRT over many primes). */
+  liftingSteps?: number;
   /** For chains cut at queue length K: the stationary mass on the cut. */
   truncation?: { K: number; boundaryMass: number; tolerance: number; withinTolerance: boolean };
 }
@@ -111,7 +114,7 @@ function solveLaw<P>(family: ModelFamily<ParamSpecs, P>, p: P, g: Generator<numb
     const ge = explore(def, exactArith);
     const solution = solveExact(ge, bandOf(ge), {
       maxSeconds: exactSeconds,
-      onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} primes, ${bits} bits`),
+      onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} steps, ${bits} bits`),
     });
     const pi = Float64Array.from(solution.numerators, (a) => bigRatioToNumber(a, solution.total));
     return { method, pi, residual: 0, iterations: 0, converged: true, exact: { solution, def, codes: ge.codes } };
@@ -184,7 +187,7 @@ function solveOnce<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SearchOpti
       seconds: (performance.now() - start) / 1000,
       converged: law.converged,
       ...(law.errorEstimate !== undefined ? { errorEstimate: law.errorEstimate } : {}),
-      ...(law.exact ? { primes: law.exact.solution.primes } : {}),
+      ...(law.exact ? { primes: law.exact.solution.primes, liftingSteps: law.exact.solution.liftingSteps } : {}),
       ...(truncation ? { truncation: { ...truncation, withinTolerance: truncation.boundaryMass <= tolerance } } : {}),
     },
     codes: g.codes,
