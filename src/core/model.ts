@@ -89,8 +89,6 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>>
   readonly params: S;
   /** Reads and cross-checks parameters from option text (UsageError on bad input). */
   parse(raw: Record<string, string | undefined>): P;
-  /** Cross-field validation for parameters built in code (UsageError on bad input). */
-  validate(p: P): P;
   /** Parameters as JSON numbers, with defaults filled in. */
   toJSON(p: P): Record<string, number | number[] | string>;
   ctmc<T>(p: P, A: Arith<T>): ChainDefinition<T>;

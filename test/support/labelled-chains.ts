@@ -119,7 +119,6 @@ export function labelledFamily<P>(id: string, ctmc: <T>(p: P, A: Arith<T>) => Ch
     parse: () => {
       throw new Error('built in code only');
     },
-    validate: (p) => p,
     toJSON: () => ({}),
     ctmc,
     truncation: { requestedK: K, initialK: K, withK: (p) => p },
