@@ -26,6 +26,14 @@ export {
 export type { FluidFixedPoint, FluidSystem, FluidView, LinearInvariant } from './fluid/view.ts';
 export type { PanelCase, SimulationOptions, SimulationRecord, SimulatorView } from './sim/view.ts';
 
+// Families declared at the population level (counts and events).
+export { capParam, capTruncation, populationFamily, type PopulationSpec } from './population/family.ts';
+export type { Counts, Population, PopulationEvent, PopulationMetric } from './population/types.ts';
+export { populationChain } from './population/chain.ts';
+export { DERIVED_SIMULATOR, simulatePopulation } from './population/simulator.ts';
+export { fluidFixedPoint, fluidMetrics, populationFluid } from './population/fluid.ts';
+export { flatMetricName, flattenMetrics } from './core/metric-names.ts';
+
 // Parameters, arithmetic, rationals, errors.
 export {
   choiceParam,
