@@ -5,15 +5,15 @@
  * exactly the same metrics and boundary mass.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeInto, encode, mixedRadixWeights } from '../src/core/mixed-radix.ts';
-import type { ModelFamily } from '../src/core/model.ts';
-import type { ParamSpecs } from '../src/core/params.ts';
-import { Fraction, ratString, type Rational } from '../src/core/rational.ts';
-import { solveModel, type Solved } from '../src/ctmc/solve.ts';
-import { jiqQueueing, type JiqQueueingParams } from '../models/jiq-queueing.ts';
-import { jsqD, type JsqdParams } from '../models/jsq-d.ts';
-import { queueProfile } from '../models/support/queue-profile.ts';
-import { labelledFamily, labelledJiqQueueing, labelledJsqd } from './support/labelled-chains.ts';
+import { decodeInto, encode, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import type { ModelFamily } from '../../src/core/model.ts';
+import type { ParamSpecs } from '../../src/core/params.ts';
+import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
+import { solveModel, type Solved } from '../../src/ctmc/solve.ts';
+import { jiqQueueing, type JiqQueueingParams } from '../../models/jiq-queueing.ts';
+import { jsqD, type JsqdParams } from '../../models/jsq-d.ts';
+import { queueProfile } from '../../models/support/queue-profile.ts';
+import { labelledFamily, labelledJiqQueueing, labelledJsqd } from '../support/labelled-chains.ts';
 
 /** pi of each lumped code, from the labelled law summed over each class. */
 function aggregate(labelled: Solved, project: (s: Int32Array) => number): Map<number, Rational> {
