@@ -12,7 +12,7 @@ import { bigRatioToNumber } from '../core/rational.ts';
 import { bandOf, eliminationCost } from './band.ts';
 import { ExactBudgetExceeded, solveExact, type ExactSolution } from './exact.ts';
 import { explore } from './explore.ts';
-import { residual, transitionCount, type Generator } from './generator.ts';
+import { residual, transitionCount, type SparseGenerator } from './generator.ts';
 import { solveGth } from './gth.ts';
 import { firstNonReturningState } from './irreducible.ts';
 import { solveIterative } from './iterative.ts';
@@ -69,11 +69,11 @@ type SearchMethod = Method | 'float';
 /** Seconds `auto` gives the exact solver before it falls back to float (rationals can grow with K). */
 const AUTO_EXACT_SECONDS = 5;
 
-function exactIsCheap(g: Generator<number>): boolean {
+function exactIsCheap(g: SparseGenerator<number>): boolean {
   return eliminationCost(g.n, bandOf(g)) <= LIMITS.autoExact && g.n <= LIMITS.exactStates;
 }
 
-function chooseMethod(method: SearchMethod, g: Generator<number>): DirectMethod {
+function chooseMethod(method: SearchMethod, g: SparseGenerator<number>): DirectMethod {
   const cost = eliminationCost(g.n, bandOf(g));
   const tooBig = (m: string, limit: number): UsageError =>
     new UsageError(`--method ${m} is too large here: ${g.n} states with elimination cost ${cost.toExponential(1)} (limit ${limit.toExponential(0)}); use --method iterative`);
@@ -105,7 +105,7 @@ interface Law {
   exact?: { solution: ExactSolution; def: ChainDefinition<Rational>; codes: Float64Array };
 }
 
-function solveLaw<P>(family: ModelFamily<ParamSpecs, P>, p: P, g: Generator<number>, method: DirectMethod, opts: SearchOptions, exactSeconds?: number): Law {
+function solveLaw<P>(family: ModelFamily<ParamSpecs, P>, p: P, g: SparseGenerator<number>, method: DirectMethod, opts: SearchOptions, exactSeconds?: number): Law {
   if (method === 'exact') {
     const def = family.ctmc(p, exactArith);
     const ge = explore(def, exactArith);
@@ -143,7 +143,7 @@ function boundaryMass(def: ChainDefinition<unknown>, codes: Float64Array, weight
 type SearchOptions = Omit<SolveOptions, 'method'> & { method: SearchMethod };
 
 /** `auto` tries the exact solver within a time budget, then falls back to float. */
-function autoLaw<P>(family: ModelFamily<ParamSpecs, P>, p: P, g: Generator<number>, opts: SearchOptions): Law {
+function autoLaw<P>(family: ModelFamily<ParamSpecs, P>, p: P, g: SparseGenerator<number>, opts: SearchOptions): Law {
   try {
     return solveLaw(family, p, g, 'exact', opts, AUTO_EXACT_SECONDS);
   } catch (e) {

@@ -101,8 +101,8 @@ describe('lbcheck prove', () => {
     const r = lbcheck('prove', 'theorem2-min-only', '--R', '3', '--json');
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j).slice(0, 6)).toEqual(['claim', 'R', 'verdict', 'counterexample', 'reason', 'seconds']);
-    expect(j).toMatchObject({ claim: 'theorem2-min-only', R: 3, verdict: 'refuted' });
+    expect(Object.keys(j).slice(0, 7)).toEqual(['claim', 'size', 'sizeMeaning', 'verdict', 'counterexample', 'reason', 'seconds']);
+    expect(j).toMatchObject({ claim: 'theorem2-min-only', size: 3, sizeMeaning: 'dispatchers R', verdict: 'refuted' });
     expect(j.counterexample.lambda).toMatch(/^\d+\/\d+$/);
   });
 
@@ -120,6 +120,8 @@ describe('lbcheck prove', () => {
     [['no-such-claim'], 'unknown claim "no-such-claim" (known: nu-threshold-blocking, nu-threshold-queueing, theorem1-fixed-point, theorem2-min-only, power-of-d-fixed-point, hetero-sq2-stability)'],
     [['theorem1-fixed-point', '--R', '1'], '--R must be >= 2, got 1'],
     [['theorem1-fixed-point', '--R', 'x'], '--R must be an integer, got "x"'],
+    [['theorem1-fixed-point', '--size', '7'], '--size must be <= 6, got 7'],
+    [['theorem1-fixed-point', '--size', '3', '--R', '3'], '--size and --R are the same option: give one'],
     [['theorem1-fixed-point', '--timeout-ms', '0'], '--timeout-ms must be >= 1, got 0'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     const r = lbcheck('prove', ...args);
