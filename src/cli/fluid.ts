@@ -56,7 +56,7 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   const view = family.fluid!;
   const start = performance.now();
   const given = Object.entries(rawParams(family, opts)).filter(([, v]) => v !== undefined);
-  const params = family.parse({ ...view.unused, ...Object.fromEntries(given) });
+  const params = family.parse({ ...view.ignoredParams, ...Object.fromEntries(given) });
   const t = parseNumber(opts.t, 't', (v) => v > 0 && v <= 1e6, 'a number in (0, 1e6]');
   const samples = parseNumber(opts.samples, 'samples', (v) => Number.isInteger(v) && v >= 2 && v <= 100_000, 'an integer in 2..100000');
   const sys = view.system(params);
@@ -68,7 +68,7 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     Object.fromEntries(only.map((i) => [sys.names[i], Number.isNaN(x[i]) ? null : x[i]]));
   const report = {
     model: family.id,
-    params: Object.fromEntries(Object.entries(family.toJSON(params)).filter(([k]) => !(k in (view.unused ?? {})))),
+    params: Object.fromEntries(Object.entries(family.toJSON(params)).filter(([k]) => !(k in (view.ignoredParams ?? {})))),
     fixedPoint: named(fp.state),
     ...(fp.exact ? { fixedPointExact: fp.exact } : {}),
     fixedPointMethod: fp.method,

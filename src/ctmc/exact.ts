@@ -8,7 +8,7 @@ import { UsageError } from '../core/errors.ts';
 import { fmaMod, invMod, primesBelowLimit, residueOf } from '../core/modular.ts';
 import type { Rational } from '../core/rational.ts';
 import type { Band } from './band.ts';
-import type { Generator } from './generator.ts';
+import type { SparseGenerator } from './generator.ts';
 import { bandedGth, toBand, type Field } from './gth.ts';
 import { CrtVector, reconstructVector } from './rational-reconstruction.ts';
 import { gcd } from '../core/combinatorics.ts';
@@ -34,14 +34,14 @@ function modField(p: number): Field {
 }
 
 /** Rates scaled to integers by the lcm of their denominators. */
-function integerRates(g: Generator<Rational>): bigint[] {
+function integerRates(g: SparseGenerator<Rational>): bigint[] {
   let lcm = 1n;
   for (let k = 0; k < g.rate.length; k++) lcm = (lcm / gcd(lcm, g.rate[k].d)) * g.rate[k].d;
   return Array.from({ length: g.rate.length }, (_, k) => (g.rate[k].n * lcm) / g.rate[k].d);
 }
 
 /** Global balance sum_i v_i q_ij = v_j q_j at every state, in exact integers. */
-export function satisfiesBalance(g: Generator<Rational>, v: readonly bigint[], rates: readonly bigint[] = integerRates(g)): boolean {
+export function satisfiesBalance(g: SparseGenerator<Rational>, v: readonly bigint[], rates: readonly bigint[] = integerRates(g)): boolean {
   const flow = new Array<bigint>(g.n).fill(0n);
   for (let i = 0; i < g.n; i++) {
     for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) {
@@ -53,7 +53,7 @@ export function satisfiesBalance(g: Generator<Rational>, v: readonly bigint[], r
   return flow.every((f) => f === 0n);
 }
 
-function residuesMod(g: Generator<Rational>, p: number): Float64Array | null {
+function residuesMod(g: SparseGenerator<Rational>, p: number): Float64Array | null {
   const out = new Float64Array(g.rate.length);
   for (let k = 0; k < g.rate.length; k++) {
     const r = residueOf(g.rate[k].n, g.rate[k].d, p);
@@ -63,7 +63,7 @@ function residuesMod(g: Generator<Rational>, p: number): Float64Array | null {
   return out;
 }
 
-export function solveExact(g: Generator<Rational>, band: Band, opts: ExactOptions = {}): ExactSolution {
+export function solveExact(g: SparseGenerator<Rational>, band: Band, opts: ExactOptions = {}): ExactSolution {
   const maxSeconds = opts.maxSeconds ?? 600;
   const start = performance.now();
   const rates = integerRates(g);

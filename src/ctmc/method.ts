@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../core/errors.ts';
 import { bandOf, eliminationCost } from './band.ts';
-import type { Generator } from './generator.ts';
+import type { SparseGenerator } from './generator.ts';
 
 export const METHODS = ['exact', 'gth', 'iterative', 'auto'] as const;
 export type Method = (typeof METHODS)[number];
@@ -21,12 +21,12 @@ export const LIMITS = { autoExact: 2e7, exact: 2e9, gth: 3e9, exactStates: 200_0
 export const AUTO_EXACT_SECONDS = 5;
 
 /** Whether `auto` tries the exact solver on this chain. */
-export function exactIsCheap(g: Generator<number>): boolean {
+export function exactIsCheap(g: SparseGenerator<number>): boolean {
   return eliminationCost(g.n, bandOf(g)) <= LIMITS.autoExact && g.n <= LIMITS.exactStates;
 }
 
 /** The direct method for `choice` on this chain (UsageError when an asked-for one is too large). */
-export function chooseMethod(choice: MethodChoice, g: Generator<number>): DirectMethod {
+export function chooseMethod(choice: MethodChoice, g: SparseGenerator<number>): DirectMethod {
   const cost = eliminationCost(g.n, bandOf(g));
   const tooBig = (m: string, limit: number): UsageError =>
     new UsageError(`--method ${m} is too large here: ${g.n} states with elimination cost ${cost.toExponential(1)} (limit ${limit.toExponential(0)}); use --method iterative`);

@@ -13,7 +13,7 @@ import { bigRatioToNumber } from '../core/rational.ts';
 import { bandOf } from './band.ts';
 import { ExactBudgetExceeded, solveExact, type ExactSolution } from './exact.ts';
 import { explore } from './explore.ts';
-import { residual, transitionCount, type Generator } from './generator.ts';
+import { residual, transitionCount, type SparseGenerator } from './generator.ts';
 import { solveGth } from './gth.ts';
 import { firstNonReturningState } from './irreducible.ts';
 import { solveIterative } from './iterative.ts';
@@ -80,7 +80,7 @@ interface Law {
   exact?: { solution: ExactSolution; def: ChainDefinition<Rational>; codes: Float64Array };
 }
 
-function solveLaw(chain: Chain, g: Generator<number>, method: DirectMethod, opts: SolveOptions, exactSeconds?: number): Law {
+function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod, opts: SolveOptions, exactSeconds?: number): Law {
   if (method === 'exact') {
     const def = chain(exactArith);
     const ge = explore(def, exactArith);
@@ -105,7 +105,7 @@ function solveLaw(chain: Chain, g: Generator<number>, method: DirectMethod, opts
 }
 
 /** `auto` tries the exact solver within a time budget, then falls back to float. */
-function autoLaw(chain: Chain, g: Generator<number>, opts: SolveOptions): Law {
+function autoLaw(chain: Chain, g: SparseGenerator<number>, opts: SolveOptions): Law {
   try {
     return solveLaw(chain, g, 'exact', opts, AUTO_EXACT_SECONDS);
   } catch (e) {
@@ -125,7 +125,7 @@ function boundaryMass(def: ChainDefinition<unknown>, codes: Float64Array, pi: Fl
   return mass;
 }
 
-function checkIrreducible(def: ChainDefinition<number>, g: Generator<number>): void {
+function checkIrreducible(def: ChainDefinition<number>, g: SparseGenerator<number>): void {
   const stuck = firstNonReturningState(g);
   if (stuck < 0) return;
   const digits = new Int32Array(g.radices.length);

@@ -2,7 +2,7 @@
  * Per-server ("labelled") chains of jsq-d and jiq-queueing, written independently
  * of the lumped models: each server's queue length (and, for JIQ, where an idle
  * server's token is lodged). For tiny N they are solved separately and compared
- * with the exchangeability-lumped families (test/lumping.test.ts). Same
+ * with the exchangeability-lumped families (test/models/lumping.test.ts). Same
  * truncation rule: an arrival sent to a queue of K jobs is lost.
  */
 import type { Arith } from '../../src/core/arith.ts';

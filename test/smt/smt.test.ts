@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Fraction } from '../src/core/rational.ts';
-import { claimSmtlib2, decideClaim } from '../src/smt/claim.ts';
-import { evalTerm, freeVariables, holds, max, min, num, pos, variable } from '../src/smt/expr.ts';
-import { checkSat, z3Context } from '../src/smt/z3.ts';
-import { queueingWaitLimit } from '../models/jiq-queueing.ts';
-import { nuThresholdBlockingClaim } from '../properties/prove-nu-threshold-blocking.ts';
-import { smtClaims } from '../properties/smt-claims.ts';
-import { theorem1FixedPointClaim } from '../properties/prove-theorem1-fixed-point.ts';
-import { theorem2MinOnlyClaim } from '../properties/prove-theorem2-min-only.ts';
-import { lbcheck } from './support/cli.ts';
+import { Fraction } from '../../src/core/rational.ts';
+import { claimSmtlib2, decideClaim } from '../../src/smt/claim.ts';
+import { evalTerm, freeVariables, holds, max, min, num, pos, variable } from '../../src/smt/expr.ts';
+import { checkSat, z3Context } from '../../src/smt/z3.ts';
+import { queueingWaitLimit } from '../../models/jiq-queueing.ts';
+import { nuThresholdBlockingClaim } from '../../properties/prove-nu-threshold-blocking.ts';
+import { smtClaims } from '../../properties/smt-claims.ts';
+import { theorem1FixedPointClaim } from '../../properties/prove-theorem1-fixed-point.ts';
+import { theorem2MinOnlyClaim } from '../../properties/prove-theorem2-min-only.ts';
+import { lbcheck } from '../support/cli.ts';
 
 const f = (text: string): Fraction => new Fraction(text);
 
@@ -101,8 +101,8 @@ describe('lbcheck prove', () => {
     const r = lbcheck('prove', 'theorem2-min-only', '--R', '3', '--json');
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j).slice(0, 6)).toEqual(['claim', 'R', 'verdict', 'counterexample', 'reason', 'seconds']);
-    expect(j).toMatchObject({ claim: 'theorem2-min-only', R: 3, verdict: 'refuted' });
+    expect(Object.keys(j).slice(0, 7)).toEqual(['claim', 'size', 'sizeMeaning', 'verdict', 'counterexample', 'reason', 'seconds']);
+    expect(j).toMatchObject({ claim: 'theorem2-min-only', size: 3, sizeMeaning: 'dispatchers R', verdict: 'refuted' });
     expect(j.counterexample.lambda).toMatch(/^\d+\/\d+$/);
   });
 
@@ -120,6 +120,8 @@ describe('lbcheck prove', () => {
     [['no-such-claim'], 'unknown claim "no-such-claim" (known: nu-threshold-blocking, nu-threshold-queueing, theorem1-fixed-point, theorem2-min-only, power-of-d-fixed-point, hetero-sq2-stability)'],
     [['theorem1-fixed-point', '--R', '1'], '--R must be >= 2, got 1'],
     [['theorem1-fixed-point', '--R', 'x'], '--R must be an integer, got "x"'],
+    [['theorem1-fixed-point', '--size', '7'], '--size must be <= 6, got 7'],
+    [['theorem1-fixed-point', '--size', '3', '--R', '3'], '--size and --R are the same option: give one'],
     [['theorem1-fixed-point', '--timeout-ms', '0'], '--timeout-ms must be >= 1, got 0'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     const r = lbcheck('prove', ...args);

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { Arith } from '../src/core/arith.ts';
-import type { ChainDefinition, MetricDef } from '../src/core/model.ts';
-import { decodeInto, mixedRadixWeights } from '../src/core/mixed-radix.ts';
-import { Fraction, type Rational } from '../src/core/rational.ts';
-import { solveChain, solveModel } from '../src/ctmc/solve.ts';
-import { affinity, type AffinityParams } from '../models/affinity.ts';
-import { jsqD } from '../models/jsq-d.ts';
-import { lbcheck } from './support/cli.ts';
-import { subsets } from './support/subsets.ts';
-import { mm1k } from './support/mm1k.ts';
+import type { Arith } from '../../src/core/arith.ts';
+import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
+import { decodeInto, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import { Fraction, type Rational } from '../../src/core/rational.ts';
+import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
+import { affinity, type AffinityParams } from '../../models/affinity.ts';
+import { jsqD } from '../../models/jsq-d.ts';
+import { lbcheck } from '../support/cli.ts';
+import { subsets } from '../support/subsets.ts';
+import { mm1k } from '../support/mm1k.ts';
 
 const params = (raw: Record<string, string>): AffinityParams => affinity.parse(raw);
 

@@ -6,11 +6,11 @@
  * the limits.
  */
 import { describe, expect, it } from 'vitest';
-import { Fraction, ratString, type Rational } from '../src/core/rational.ts';
-import { solveModel } from '../src/ctmc/solve.ts';
-import { jiqQueueing, queueingWaitLimit } from '../models/jiq-queueing.ts';
-import { jsqD, meanFieldSojourn } from '../models/jsq-d.ts';
-import { mm1k } from './support/mm1k.ts';
+import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
+import { solveModel } from '../../src/ctmc/solve.ts';
+import { jiqQueueing, queueingWaitLimit } from '../../models/jiq-queueing.ts';
+import { jsqD, meanFieldSojourn } from '../../models/jsq-d.ts';
+import { mm1k } from '../support/mm1k.ts';
 
 const rat = (t: string): Rational => new Fraction(t);
 

@@ -5,16 +5,16 @@
  * form exists (token exchange nu > 0).
  */
 import { describe, expect, it } from 'vitest';
-import { floatArith } from '../src/core/arith.ts';
-import { decodeInto, mixedRadixWeights } from '../src/core/mixed-radix.ts';
-import type { ChainDefinition } from '../src/core/model.ts';
-import { ratToNumber } from '../src/core/rational.ts';
-import { explore } from '../src/ctmc/explore.ts';
-import { exitRates, incoming, residual, type Generator } from '../src/ctmc/generator.ts';
-import { solveIterative, type IterativeResult } from '../src/ctmc/iterative.ts';
-import { jiqBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
+import { floatArith } from '../../src/core/arith.ts';
+import { decodeInto, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import type { ChainDefinition } from '../../src/core/model.ts';
+import { ratToNumber } from '../../src/core/rational.ts';
+import { explore } from '../../src/ctmc/explore.ts';
+import { exitRates, incoming, residual, type SparseGenerator } from '../../src/ctmc/generator.ts';
+import { solveIterative, type IterativeResult } from '../../src/ctmc/iterative.ts';
+import { jiqBlocking, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
 
-function jiqChain(p: JiqBlockingParams): Generator<number> {
+function jiqChain(p: JiqBlockingParams): SparseGenerator<number> {
   return explore(jiqBlocking.ctmc(p, floatArith), floatArith);
 }
 
@@ -47,7 +47,7 @@ function logPoissonWeights(N: number, load: number): Float64Array {
  * THEORY section 2 (nu = 0): pi(n) proportional to (lambda N)^{n_0} / n_0! prod_r (beta_r / alpha_r)^{n_r},
  * n_0 = N - sum_r n_r; computed per state in log space.
  */
-function productFormLaw(g: Generator<number>, p: JiqBlockingParams): Float64Array {
+function productFormLaw(g: SparseGenerator<number>, p: JiqBlockingParams): Float64Array {
   const R = p.alpha.length;
   const logShare = p.alpha.map((a, r) => Math.log(ratToNumber(p.beta[r]) / ratToNumber(a)));
   const logBusy = logPoissonWeights(p.N, ratToNumber(p.lambda) * p.N);
@@ -84,7 +84,7 @@ function sum(x: Float64Array): number {
 }
 
 /** What every solve must show: converged, residual within tolerance (recomputed), a probability vector. */
-function expectSolved(g: Generator<number>, r: IterativeResult, tolerance: number): void {
+function expectSolved(g: SparseGenerator<number>, r: IterativeResult, tolerance: number): void {
   expect(r.converged).toBe(true);
   expect(r.residual).toBeLessThanOrEqual(tolerance);
   expect(residual(g, r.pi)).toBeLessThanOrEqual(2 * tolerance);
@@ -106,7 +106,7 @@ function expectMatches(r: IterativeResult, exact: Float64Array, significant = 1e
 }
 
 /** A chain given by its successor function (initial state all zeros). */
-function chain(radices: number[], successors: (s: Int32Array, code: number, w: Float64Array, emit: (t: number, rate: number) => void) => void): Generator<number> {
+function chain(radices: number[], successors: (s: Int32Array, code: number, w: Float64Array, emit: (t: number, rate: number) => void) => void): SparseGenerator<number> {
   const w = mixedRadixWeights(radices);
   const def: ChainDefinition<number> = {
     digitNames: radices.map((_, k) => `d${k}`),
@@ -120,7 +120,7 @@ function chain(radices: number[], successors: (s: Int32Array, code: number, w: F
 }
 
 /** Independent birth-death digits: digit k rises at rate up[k] and falls at rate down[k], capped by its radix. */
-function birthDeath(radices: number[], up: number[], down: number[]): { g: Generator<number>; exact: Float64Array } {
+function birthDeath(radices: number[], up: number[], down: number[]): { g: SparseGenerator<number>; exact: Float64Array } {
   const g = chain(radices, (s, code, w, emit) => {
     for (let k = 0; k < radices.length; k++) {
       if (s[k] + 1 < radices[k]) emit(code + w[k], up[k]);
@@ -137,7 +137,7 @@ function birthDeath(radices: number[], up: number[], down: number[]): { g: Gener
 }
 
 /** Plain Gauss-Seidel (forward and backward sweeps) until the residual stops improving: the slow reference. */
-function gaussSeidelReference(g: Generator<number>): Float64Array {
+function gaussSeidelReference(g: SparseGenerator<number>): Float64Array {
   const { inPtr, inSrc, inEdge } = incoming(g);
   const exit = exitRates(g);
   const x = new Float64Array(g.n).fill(1 / g.n);

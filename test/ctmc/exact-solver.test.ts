@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { create, all, type MathJsInstance, type Matrix } from 'mathjs';
-import { exactArith, floatArith } from '../src/core/arith.ts';
-import { Fraction, type Rational } from '../src/core/rational.ts';
-import { bandOf } from '../src/ctmc/band.ts';
-import { solveExact } from '../src/ctmc/exact.ts';
-import { explore } from '../src/ctmc/explore.ts';
-import type { Generator } from '../src/ctmc/generator.ts';
-import { solveGth } from '../src/ctmc/gth.ts';
-import { jiqBlocking } from '../models/jiq-blocking.ts';
+import { exactArith, floatArith } from '../../src/core/arith.ts';
+import { Fraction, type Rational } from '../../src/core/rational.ts';
+import { bandOf } from '../../src/ctmc/band.ts';
+import { solveExact } from '../../src/ctmc/exact.ts';
+import { explore } from '../../src/ctmc/explore.ts';
+import type { SparseGenerator } from '../../src/ctmc/generator.ts';
+import { solveGth } from '../../src/ctmc/gth.ts';
+import { jiqBlocking } from '../../models/jiq-blocking.ts';
 
 const math = create(all, { number: 'Fraction' }) as MathJsInstance;
 
 /** Independent solve: dense pi Q = 0 with one equation replaced by sum(pi) = 1, by mathjs LU in fractions. */
-function denseExact(g: Generator<Rational>): Rational[] {
+function denseExact(g: SparseGenerator<Rational>): Rational[] {
   const n = g.n;
   const A: Rational[][] = Array.from({ length: n }, () => Array.from({ length: n }, () => new Fraction(0)));
   for (let i = 0; i < n; i++) {
@@ -28,7 +28,7 @@ function denseExact(g: Generator<Rational>): Rational[] {
   return (x.toArray() as unknown as Rational[][]).map((r) => new Fraction(r[0]));
 }
 
-function exactChain(N: number, lambda: string, alpha: string, extra: Record<string, string> = {}): Generator<Rational> {
+function exactChain(N: number, lambda: string, alpha: string, extra: Record<string, string> = {}): SparseGenerator<Rational> {
   const p = jiqBlocking.parse({ N: String(N), lambda, alpha, ...extra });
   return explore(jiqBlocking.ctmc(p, exactArith), exactArith);
 }

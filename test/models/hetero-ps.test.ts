@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { floatArith, type Arith } from '../src/core/arith.ts';
-import type { ChainDefinition, MetricDef } from '../src/core/model.ts';
-import { mixedRadixWeights } from '../src/core/mixed-radix.ts';
-import { Fraction, type Rational } from '../src/core/rational.ts';
-import { explore } from '../src/ctmc/explore.ts';
-import { solveChain, solveModel } from '../src/ctmc/solve.ts';
+import { floatArith, type Arith } from '../../src/core/arith.ts';
+import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
+import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import { Fraction, type Rational } from '../../src/core/rational.ts';
+import { explore } from '../../src/ctmc/explore.ts';
+import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import {
   heteroPs,
   hybridThreshold,
@@ -13,10 +13,10 @@ import {
   staticShare,
   totalCapacity,
   type HeteroPsParams,
-} from '../models/hetero-ps.ts';
-import { jsqD } from '../models/jsq-d.ts';
-import { lbcheck } from './support/cli.ts';
-import { mm1k } from './support/mm1k.ts';
+} from '../../models/hetero-ps.ts';
+import { jsqD } from '../../models/jsq-d.ts';
+import { lbcheck } from '../support/cli.ts';
+import { mm1k } from '../support/mm1k.ts';
 
 const params = (raw: Record<string, string>): HeteroPsParams => heteroPs.parse(raw);
 

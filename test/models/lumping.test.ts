@@ -5,16 +5,16 @@
  * exactly the same metrics and boundary mass.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeInto, encode, mixedRadixWeights } from '../src/core/mixed-radix.ts';
-import type { Arith } from '../src/core/arith.ts';
-import type { ChainDefinition, ModelFamily } from '../src/core/model.ts';
-import type { ParamSpecs } from '../src/core/params.ts';
-import { Fraction, ratString, type Rational } from '../src/core/rational.ts';
-import { solveChain, solveModel, type Solved } from '../src/ctmc/solve.ts';
-import { jiqQueueing } from '../models/jiq-queueing.ts';
-import { jsqD } from '../models/jsq-d.ts';
-import { queueProfile } from '../models/support/queue-profile.ts';
-import { labelledJiqQueueing, labelledJsqd } from './support/labelled-chains.ts';
+import { decodeInto, encode, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import type { Arith } from '../../src/core/arith.ts';
+import type { ChainDefinition, ModelFamily } from '../../src/core/model.ts';
+import type { ParamSpecs } from '../../src/core/params.ts';
+import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
+import { solveChain, solveModel, type Solved } from '../../src/ctmc/solve.ts';
+import { jiqQueueing } from '../../models/jiq-queueing.ts';
+import { jsqD } from '../../models/jsq-d.ts';
+import { queueProfile } from '../../models/support/queue-profile.ts';
+import { labelledJiqQueueing, labelledJsqd } from '../support/labelled-chains.ts';
 
 /** pi of each lumped code, from the labelled law summed over each class. */
 function aggregate(labelled: Solved, project: (s: Int32Array) => number): Map<number, Rational> {
