@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Fraction } from '../src/core/rational.ts';
-import { claimSmtlib2, decideClaim } from '../src/smt/claim.ts';
-import { evalTerm, freeVariables, holds, max, min, num, pos, variable } from '../src/smt/expr.ts';
-import { checkSat, z3Context } from '../src/smt/z3.ts';
-import { queueingWaitLimit } from '../models/jiq-queueing.ts';
-import { nuThresholdBlockingClaim } from '../properties/prove-nu-threshold-blocking.ts';
-import { smtClaims } from '../properties/smt-claims.ts';
-import { theorem1FixedPointClaim } from '../properties/prove-theorem1-fixed-point.ts';
-import { theorem2MinOnlyClaim } from '../properties/prove-theorem2-min-only.ts';
-import { lbcheck } from './support/cli.ts';
+import { Fraction } from '../../src/core/rational.ts';
+import { claimSmtlib2, decideClaim } from '../../src/smt/claim.ts';
+import { evalTerm, freeVariables, holds, max, min, num, pos, variable } from '../../src/smt/expr.ts';
+import { checkSat, z3Context } from '../../src/smt/z3.ts';
+import { queueingWaitLimit } from '../../models/jiq-queueing.ts';
+import { nuThresholdBlockingClaim } from '../../properties/prove-nu-threshold-blocking.ts';
+import { smtClaims } from '../../properties/smt-claims.ts';
+import { theorem1FixedPointClaim } from '../../properties/prove-theorem1-fixed-point.ts';
+import { theorem2MinOnlyClaim } from '../../properties/prove-theorem2-min-only.ts';
+import { lbcheck } from '../support/cli.ts';
 
 const f = (text: string): Fraction => new Fraction(text);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lbcheck } from './support/cli.ts';
+import { lbcheck } from '../support/cli.ts';
 
 const F = 'test/fixtures/user';
 

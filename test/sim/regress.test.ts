@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { jiqBlocking } from '../models/jiq-blocking.ts';
-import { solveModel } from '../src/ctmc/solve.ts';
-import { CaseFailure, parseResult } from '../src/sim/external.ts';
-import { criticalValue, sidakLevel, zScore } from '../src/sim/multiple-testing.ts';
-import { flattenMetrics, regress, type CaseRunner } from '../src/sim/regress.ts';
-import type { JiqBlockingParams } from '../models/jiq-blocking.ts';
+import { jiqBlocking } from '../../models/jiq-blocking.ts';
+import { solveModel } from '../../src/ctmc/solve.ts';
+import { CaseFailure, parseResult } from '../../src/sim/external.ts';
+import { criticalValue, sidakLevel, zScore } from '../../src/sim/multiple-testing.ts';
+import { flattenMetrics, regress, type CaseRunner } from '../../src/sim/regress.ts';
+import type { JiqBlockingParams } from '../../models/jiq-blocking.ts';
 
 const panel = [
   { id: 'a', params: { N: '3', lambda: '1', alpha: '1/2,1/2' }, horizon: 10 },

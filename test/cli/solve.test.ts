@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lbcheck } from './support/cli.ts';
+import { lbcheck } from '../support/cli.ts';
 
 describe('lbcheck solve', () => {
   it('prints the fixed JSON shape with exact fractions', () => {

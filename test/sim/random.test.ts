@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
-import { checkSeed, parseSeed, streams, substream } from '../src/sim/random.ts';
+import { checkSeed, parseSeed, streams, substream } from '../../src/sim/random.ts';
 
 const draw = (n: number, f: () => number): number[] => Array.from({ length: n }, f);
 

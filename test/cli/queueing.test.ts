@@ -1,12 +1,12 @@
 /** `lbcheck solve jsq-d | jiq-queueing`: JSON shape with truncation evidence, trust, and bad input (parse errors in-process, two through the CLI). */
 import { describe, expect, it } from 'vitest';
-import { floatArith } from '../src/core/arith.ts';
-import { UsageError } from '../src/core/errors.ts';
-import type { ModelFamily } from '../src/core/model.ts';
-import type { ParamSpecs } from '../src/core/params.ts';
-import { jiqQueueing } from '../models/jiq-queueing.ts';
-import { jsqD } from '../models/jsq-d.ts';
-import { lbcheck } from './support/cli.ts';
+import { floatArith } from '../../src/core/arith.ts';
+import { UsageError } from '../../src/core/errors.ts';
+import type { ModelFamily } from '../../src/core/model.ts';
+import type { ParamSpecs } from '../../src/core/params.ts';
+import { jiqQueueing } from '../../models/jiq-queueing.ts';
+import { jsqD } from '../../models/jsq-d.ts';
+import { lbcheck } from '../support/cli.ts';
 
 const FAMILIES: Record<string, ModelFamily<ParamSpecs, unknown>> = {
   'jsq-d': jsqD as ModelFamily<ParamSpecs, unknown>,
@@ -21,7 +21,7 @@ describe('lbcheck solve for the truncated queueing families', () => {
     const j = JSON.parse(r.stdout);
     expect(Object.keys(j).slice(0, 6)).toEqual(SHAPE);
     expect(j.params).toEqual({ N: 2, lambda: 0.5, d: 2, K: 2 });
-    // hand-solved in test/queueing-families.test.ts: pi(2,2) + pi(2,1) + pi(2,0) = 4/21
+    // hand-solved in test/models/queueing-families.test.ts: pi(2,2) + pi(2,1) + pi(2,0) = 4/21
     expect(j.exact.meanJobs).toBe('25/42');
     expect(j.truncation).toEqual({ K: 2, boundaryMass: expect.closeTo(4 / 21, 15), tolerance: 1e-12, withinTolerance: false });
     expect(j.trusted).toBe(false);

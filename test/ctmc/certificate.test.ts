@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { jiqBlocking, productForm, type JiqBlockingParams } from '../models/jiq-blocking.ts';
-import { exactArith } from '../src/core/arith.ts';
-import type { ChainDefinition } from '../src/core/model.ts';
-import { Fraction, type Rational } from '../src/core/rational.ts';
-import type { ClaimedLaw } from '../src/core/model.ts';
-import { certify } from '../src/ctmc/certificate.ts';
-import { explore } from '../src/ctmc/explore.ts';
-import { productFormLaw, weightExact } from '../src/productform/index.ts';
+import { jiqBlocking, productForm, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
+import { exactArith } from '../../src/core/arith.ts';
+import type { ChainDefinition } from '../../src/core/model.ts';
+import { Fraction, type Rational } from '../../src/core/rational.ts';
+import type { ClaimedLaw } from '../../src/core/model.ts';
+import { certify } from '../../src/ctmc/certificate.ts';
+import { explore } from '../../src/ctmc/explore.ts';
+import { productFormLaw, weightExact } from '../../src/productform/index.ts';
 
 /** A one-digit birth-death chain on 0..K with constant rates up and down. */
 function birthDeath(K: number, up: Rational, down: Rational): ChainDefinition<Rational> {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   jiqBlocking, productForm, productFormApplies, productFormBlocking, productFormBlockingExact, type JiqBlockingParams,
-} from '../models/jiq-blocking.ts';
-import { Fraction, bigRatioToNumber, bitLength, ratToNumber, type Rational } from '../src/core/rational.ts';
+} from '../../models/jiq-blocking.ts';
+import { Fraction, bigRatioToNumber, bitLength, ratToNumber, type Rational } from '../../src/core/rational.ts';
 import {
   emptyProbabilities, emptyProbabilitiesExact, logWeight, normalizingConstantsExact, normalizingConstantsLog,
   weightExact, weightRatio, type ClosedNetwork, type Station,
-} from '../src/productform/index.ts';
+} from '../../src/productform/index.ts';
 
 /** Seeded uniform integers in [0, m) (mulberry32). */
 function randomInts(seed: number): (m: number) => number {

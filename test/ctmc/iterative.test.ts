@@ -5,14 +5,14 @@
  * form exists (token exchange nu > 0).
  */
 import { describe, expect, it } from 'vitest';
-import { floatArith } from '../src/core/arith.ts';
-import { decodeInto, mixedRadixWeights } from '../src/core/mixed-radix.ts';
-import type { ChainDefinition } from '../src/core/model.ts';
-import { ratToNumber } from '../src/core/rational.ts';
-import { explore } from '../src/ctmc/explore.ts';
-import { exitRates, incoming, residual, type SparseGenerator } from '../src/ctmc/generator.ts';
-import { solveIterative, type IterativeResult } from '../src/ctmc/iterative.ts';
-import { jiqBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
+import { floatArith } from '../../src/core/arith.ts';
+import { decodeInto, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import type { ChainDefinition } from '../../src/core/model.ts';
+import { ratToNumber } from '../../src/core/rational.ts';
+import { explore } from '../../src/ctmc/explore.ts';
+import { exitRates, incoming, residual, type SparseGenerator } from '../../src/ctmc/generator.ts';
+import { solveIterative, type IterativeResult } from '../../src/ctmc/iterative.ts';
+import { jiqBlocking, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
 
 function jiqChain(p: JiqBlockingParams): SparseGenerator<number> {
   return explore(jiqBlocking.ctmc(p, floatArith), floatArith);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Inconclusive, runGenerated } from '../src/check/generated.ts';
-import { runProperty } from '../src/check/runner.ts';
-import type { Property, RunContext } from '../src/check/property.ts';
+import { Inconclusive, runGenerated } from '../../src/check/generated.ts';
+import { runProperty } from '../../src/check/runner.ts';
+import type { Property, RunContext } from '../../src/check/property.ts';
 
 const ctx = (seed: number, path?: string): RunContext => ({ seed, path, progress: () => {} });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jiqBlocking } from '../models/jiq-blocking.ts';
-import { runSimulation } from '../src/sim/run.ts';
+import { jiqBlocking } from '../../models/jiq-blocking.ts';
+import { runSimulation } from '../../src/sim/run.ts';
 
 const sim = jiqBlocking.simulator!;
 const params = (raw: Record<string, string>) => jiqBlocking.parse(raw);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lbcheck } from './support/cli.ts';
+import { lbcheck } from '../support/cli.ts';
 
 const SMALL = ['--N', '8', '--lambda', '0.9', '--alpha', '0.6,0.4'];
 const tmp = mkdtempSync(join(tmpdir(), 'lbcheck-sim-'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyse, mserTruncation, ratioEstimate, type BatchSeries } from '../src/sim/batch-means.ts';
-import { substream } from '../src/sim/random.ts';
+import { analyse, mserTruncation, ratioEstimate, type BatchSeries } from '../../src/sim/batch-means.ts';
+import { substream } from '../../src/sim/random.ts';
 
 /** n batches of one metric with z = 1. */
 function series(values: number[]): BatchSeries {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lbcheck } from './support/cli.ts';
+import { lbcheck } from '../support/cli.ts';
 
 describe('lbcheck productform', () => {
   it('gives the hand-computed blocking 5/9 for N = 2, lambda = 1, alpha = beta = 1/2', () => {

@@ -1,15 +1,15 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { Fraction, type Rational } from '../src/core/rational.ts';
-import { integrate } from '../src/fluid/integrate.ts';
-import { positivePartRoot } from '../src/fluid/piecewise-linear.ts';
-import type { FluidSystem } from '../src/fluid/view.ts';
-import { holds } from '../src/smt/expr.ts';
-import { jiqBlocking } from '../models/jiq-blocking.ts';
-import { blockingFixedPoint, blockingFixedPointExact, blockingSymbols } from '../models/jiq-blocking/fixed-point.ts';
-import { jiqQueueing } from '../models/jiq-queueing.ts';
-import { queueingFixedPoint, queueingSymbols } from '../models/jiq-queueing/fixed-point.ts';
-import { lbcheck } from './support/cli.ts';
+import { Fraction, type Rational } from '../../src/core/rational.ts';
+import { integrate } from '../../src/fluid/integrate.ts';
+import { positivePartRoot } from '../../src/fluid/piecewise-linear.ts';
+import type { FluidSystem } from '../../src/fluid/view.ts';
+import { holds } from '../../src/smt/expr.ts';
+import { jiqBlocking } from '../../models/jiq-blocking.ts';
+import { blockingFixedPoint, blockingFixedPointExact, blockingSymbols } from '../../models/jiq-blocking/fixed-point.ts';
+import { jiqQueueing } from '../../models/jiq-queueing.ts';
+import { queueingFixedPoint, queueingSymbols } from '../../models/jiq-queueing/fixed-point.ts';
+import { lbcheck } from '../support/cli.ts';
 
 const f = (text: string): Fraction => new Fraction(text);
 
