@@ -55,7 +55,7 @@ export { UsageError } from './core/errors.ts';
 export { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult, type Verdict } from './core/verdict.ts';
 
 // Solving and simulating.
-export { METHODS, solveModel, trusted, type Evidence, type Method, type Solved, type SolveOptions } from './ctmc/solve.ts';
+export { METHODS, solveChain, solveModel, trusted, type Chain, type Evidence, type Method, type Solved, type SolveOptions } from './ctmc/solve.ts';
 export { explore } from './ctmc/explore.ts';
 export { runSimulation, type SimulationReport } from './sim/run.ts';
 export { BatchRecorder } from './sim/recorder.ts';
