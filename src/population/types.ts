@@ -6,6 +6,7 @@
  * Arith, so one declaration is instantiated in float64 and in exact rationals.
  * The engine packs the counts into mixed-radix codes (users never pack codes).
  */
+import type { MetricDef } from '../core/model.ts';
 
 /** The counts of one state, read-only: an Int32Array in the chain and the simulator, N z (a Float64Array) in the fluid drift. */
 export type Counts = ArrayLike<number>;
@@ -25,14 +26,8 @@ export interface PopulationEvent<T> {
   limit?(z: Float64Array): number;
 }
 
-/** A state reward whose expectation is a metric; `index` (1-based) groups vector metrics under one name. */
-export interface PopulationMetric<T> {
-  readonly name: string;
-  readonly index?: number;
-  reward(x: Counts): T;
-  /** When present, the metric is the ratio E[reward] / E[per] (e.g. a mean over admitted jobs, by Little's law). */
-  per?(x: Counts): T;
-}
+/** A reward of the counts whose expectation is a metric (see MetricDef). */
+export type PopulationMetric<T> = MetricDef<T, Counts>;
 
 export interface Population<T> {
   /** The names of the counts, in order. */
