@@ -6,7 +6,8 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
 import type { FluidFixedPoint } from '../fluid/view.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { svgPlot } from '../report/svg-plot.ts';
 import { fmt, metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
@@ -56,7 +57,7 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   const view = family.fluid!;
   const start = performance.now();
   const given = Object.entries(rawParams(family, opts)).filter(([, v]) => v !== undefined);
-  const params = family.parse({ ...view.unused, ...Object.fromEntries(given) });
+  const params = family.parse({ ...view.ignoredParams, ...Object.fromEntries(given) });
   const t = parseNumber(opts.t, 't', (v) => v > 0 && v <= 1e6, 'a number in (0, 1e6]');
   const samples = parseNumber(opts.samples, 'samples', (v) => Number.isInteger(v) && v >= 2 && v <= 100_000, 'an integer in 2..100000');
   const sys = view.system(params);
@@ -68,7 +69,7 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     Object.fromEntries(only.map((i) => [sys.names[i], Number.isNaN(x[i]) ? null : x[i]]));
   const report = {
     model: family.id,
-    params: Object.fromEntries(Object.entries(family.toJSON(params)).filter(([k]) => !(k in (view.unused ?? {})))),
+    params: Object.fromEntries(Object.entries(family.toJSON(params)).filter(([k]) => !(k in (view.ignoredParams ?? {})))),
     fixedPoint: named(fp.state),
     ...(fp.exact ? { fixedPointExact: fp.exact } : {}),
     fixedPointMethod: fp.method,
@@ -100,9 +101,9 @@ function sound(tr: Trajectory): boolean {
   return tr.evidence.completed && tr.evidence.minFaceValue >= 0 && tr.evidence.conservationDefect <= 1e-12;
 }
 
-export function fluidCommand(setExit: (code: number) => void): Command {
-  const cmd = new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics');
-  for (const family of families.filter((f) => f.fluid)) {
+export function fluidCommand(registry: Registry, setExit: (code: number) => void): Command {
+  const cmd = addFileOption(new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics'));
+  for (const family of familiesOf(registry, 'fluid')) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     sub
@@ -112,7 +113,7 @@ export function fluidCommand(setExit: (code: number) => void): Command {
       .option('--svg <file>', 'draw the trajectories (and fixed-point levels) as SVG')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & FluidFlags) => setExit(runFluid(family, opts)));
-    cmd.addCommand(sub);
+    cmd.addCommand(addFileOption(sub));
   }
   return cmd;
 }

@@ -12,7 +12,7 @@ import { UsageError } from '../core/errors.ts';
 import { primesBelow, residueOf } from '../core/modular.ts';
 import type { Rational } from '../core/rational.ts';
 import type { Band } from './band.ts';
-import type { Generator } from './generator.ts';
+import type { SparseGenerator } from './generator.ts';
 import { bandedGth, toBand } from './gth.ts';
 import { liftingPrimeLimit, modField, PadicLifting, PadicVector } from './padic-lifting.ts';
 import { CrtVector, reconstructVector, type ModularVector } from './rational-reconstruction.ts';
@@ -44,14 +44,14 @@ export interface ExactOptions {
 const MIN_LIFTING_PRIME = 2 ** 20;
 
 /** Rates scaled to integers by the lcm of their denominators. */
-function integerRates(g: Generator<Rational>): bigint[] {
+function integerRates(g: SparseGenerator<Rational>): bigint[] {
   let lcm = 1n;
   for (let k = 0; k < g.rate.length; k++) lcm = (lcm / gcd(lcm, g.rate[k].d)) * g.rate[k].d;
   return Array.from({ length: g.rate.length }, (_, k) => (g.rate[k].n * lcm) / g.rate[k].d);
 }
 
 /** Global balance sum_i v_i q_ij = v_j q_j at every state, in exact integers. */
-export function satisfiesBalance(g: Generator<Rational>, v: readonly bigint[], rates: readonly bigint[] = integerRates(g)): boolean {
+export function satisfiesBalance(g: SparseGenerator<Rational>, v: readonly bigint[], rates: readonly bigint[] = integerRates(g)): boolean {
   const flow = new Array<bigint>(g.n).fill(0n);
   for (let i = 0; i < g.n; i++) {
     for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) {
@@ -63,7 +63,7 @@ export function satisfiesBalance(g: Generator<Rational>, v: readonly bigint[], r
   return flow.every((f) => f === 0n);
 }
 
-function residuesMod(g: Generator<Rational>, p: number): Float64Array | null {
+function residuesMod(g: SparseGenerator<Rational>, p: number): Float64Array | null {
   const out = new Float64Array(g.rate.length);
   for (let k = 0; k < g.rate.length; k++) {
     const r = residueOf(g.rate[k].n, g.rate[k].d, p);
@@ -82,7 +82,7 @@ type Counts = Pick<ExactSolution, 'primes' | 'liftingSteps'>;
 class Acceptor {
   private nextAttempt = 2;
   private readonly start = performance.now();
-  constructor(private readonly g: Generator<Rational>, private readonly rates: bigint[], private readonly opts: ExactOptions) {}
+  constructor(private readonly g: SparseGenerator<Rational>, private readonly rates: bigint[], private readonly opts: ExactOptions) {}
 
   /** `bits`: about those of the images' modulus, for progress (p-adic images are built only when read). */
   accept(images: ModularVector, done: number, counts: Counts, bits: number): ExactSolution | null {
@@ -105,7 +105,7 @@ class Acceptor {
   }
 }
 
-function solveByLifting(gi: Generator<number>, band: Band, limit: number, acceptor: Acceptor): ExactSolution {
+function solveByLifting(gi: SparseGenerator<number>, band: Band, limit: number, acceptor: Acceptor): ExactSolution {
   let primes = 0;
   for (const p of primesBelow(limit)) {
     primes++;
@@ -123,7 +123,7 @@ function solveByLifting(gi: Generator<number>, band: Band, limit: number, accept
   throw new Error(`ran out of primes below ${limit}`);
 }
 
-function solveByCrt(g: Generator<Rational>, band: Band, acceptor: Acceptor): ExactSolution {
+function solveByCrt(g: SparseGenerator<Rational>, band: Band, acceptor: Acceptor): ExactSolution {
   const crt = new CrtVector(g.n);
   let primes = 0;
   for (const p of primesBelow()) {
@@ -140,11 +140,11 @@ function solveByCrt(g: Generator<Rational>, band: Band, acceptor: Acceptor): Exa
   throw new Error('ran out of 26-bit primes');
 }
 
-export function solveExact(g: Generator<Rational>, band: Band, opts: ExactOptions = {}): ExactSolution {
+export function solveExact(g: SparseGenerator<Rational>, band: Band, opts: ExactOptions = {}): ExactSolution {
   const rates = integerRates(g);
   const acceptor = new Acceptor(g, rates, opts);
   if (g.n === 1) return { numerators: [1n], total: 1n, primes: 0, liftingSteps: 0, modulusBits: 0 };
-  const integer: Generator<number> = { ...g, rate: Float64Array.from(rates, Number) };
+  const integer: SparseGenerator<number> = { ...g, rate: Float64Array.from(rates, Number) };
   const limit = liftingPrimeLimit(integer);
   return limit >= MIN_LIFTING_PRIME ? solveByLifting(integer, band, limit, acceptor) : solveByCrt(g, band, acceptor);
 }

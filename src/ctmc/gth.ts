@@ -8,7 +8,7 @@
  * s_k is the total rate from k to lower states (GTH: never 1 - sum or -q_kk).
  */
 import type { Band } from './band.ts';
-import type { Generator } from './generator.ts';
+import type { SparseGenerator } from './generator.ts';
 
 export interface Field {
   /** acc + x * y */
@@ -30,7 +30,7 @@ export interface BandMatrix extends Band {
 }
 
 /** The generator's off-diagonal rates in band storage, converted by `value` (rate index -> field element). */
-export function toBand(g: Generator<unknown>, band: Band, value: (k: number) => number, F: Field): BandMatrix {
+export function toBand(g: SparseGenerator<unknown>, band: Band, value: (k: number) => number, F: Field): BandMatrix {
   const width = band.lower + band.upper + 1;
   const data = new Float64Array(g.n * width);
   for (let i = 0; i < g.n; i++) {
@@ -107,7 +107,7 @@ export function bandedGth(m: BandMatrix, F: Field): Float64Array | null {
 }
 
 /** Float GTH: the stationary law (sums to 1), or null if the chain is reducible. */
-export function solveGth(g: Generator<number>, band: Band): Float64Array | null {
+export function solveGth(g: SparseGenerator<number>, band: Band): Float64Array | null {
   const x = bandedGth(toBand(g, band, (k) => g.rate[k], floatField), floatField);
   if (!x) return null;
   let total = 0;

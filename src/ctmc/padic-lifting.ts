@@ -16,7 +16,7 @@
  */
 import { fmaMod, invMod, PRIME_BITS } from '../core/modular.ts';
 import type { Band } from './band.ts';
-import type { Generator } from './generator.ts';
+import type { SparseGenerator } from './generator.ts';
 import type { ModularVector } from './rational-reconstruction.ts';
 import { reduceBand, substitute, toBand, type BandMatrix, type Field } from './gth.ts';
 
@@ -26,7 +26,7 @@ export function modField(p: number): Field {
 }
 
 /** max_j sum_i |q_ij| of an integer generator (off-diagonal rates in g.rate, as doubles). */
-export function columnAbsBound(g: Generator<number>): number {
+export function columnAbsBound(g: SparseGenerator<number>): number {
   const col = new Float64Array(g.n);
   for (let i = 0; i < g.n; i++) {
     for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) {
@@ -40,7 +40,7 @@ export function columnAbsBound(g: Generator<number>): number {
 }
 
 /** Largest prime size for which the residual stays exact in doubles (p * C <= 2^53), at most 2^26. */
-export function liftingPrimeLimit(g: Generator<number>): number {
+export function liftingPrimeLimit(g: SparseGenerator<number>): number {
   return Math.min(2 ** PRIME_BITS, Math.floor(2 ** 53 / Math.max(1, columnAbsBound(g))));
 }
 
@@ -54,7 +54,7 @@ export class PadicLifting {
   private readonly rhs: Float64Array;
   private steps = 0;
 
-  private constructor(private readonly g: Generator<number>, p: number, m: BandMatrix, invPivot: Float64Array, F: Field) {
+  private constructor(private readonly g: SparseGenerator<number>, p: number, m: BandMatrix, invPivot: Float64Array, F: Field) {
     this.p = p;
     this.F = F;
     this.m = m;
@@ -67,7 +67,7 @@ export class PadicLifting {
    * Reduces the integer generator mod p (one banded elimination), or null when
    * p is unlucky (divides a pivot). Rates must be integers with p * C <= 2^53.
    */
-  static start(g: Generator<number>, band: Band, p: number): PadicLifting | null {
+  static start(g: SparseGenerator<number>, band: Band, p: number): PadicLifting | null {
     const F = modField(p);
     const m = toBand(g, band, (k) => g.rate[k] % p, F);
     const invPivot = reduceBand(m, F);

@@ -6,13 +6,13 @@ import { Fraction, type Rational } from '../../src/core/rational.ts';
 import { bandOf } from '../../src/ctmc/band.ts';
 import { satisfiesBalance, solveExact } from '../../src/ctmc/exact.ts';
 import { explore } from '../../src/ctmc/explore.ts';
-import type { Generator } from '../../src/ctmc/generator.ts';
+import type { SparseGenerator } from '../../src/ctmc/generator.ts';
 import { reduceBand, substitute, toBand } from '../../src/ctmc/gth.ts';
 import { liftingPrimeLimit, modField, PadicLifting, PadicVector } from '../../src/ctmc/padic-lifting.ts';
 import { jiqBlocking } from '../../models/jiq-blocking.ts';
 
 /** A random integer generator on n states in CSR (a cycle 0 -> 1 -> ... -> 0 plus random edges keeps it irreducible). */
-function randomChain(n: number, extra: Array<[number, number, number]>): Generator<number> {
+function randomChain(n: number, extra: Array<[number, number, number]>): SparseGenerator<number> {
   const edges = new Map<number, number>();
   const put = (i: number, j: number, r: number): void => {
     if (i !== j) edges.set(i * n + j, (edges.get(i * n + j) ?? 0) + r);
@@ -30,7 +30,7 @@ function randomChain(n: number, extra: Array<[number, number, number]>): Generat
 }
 
 /** (x Q)_j mod p for an integer generator. */
-function timesQ(g: Generator<number>, x: Float64Array, p: number): number[] {
+function timesQ(g: SparseGenerator<number>, x: Float64Array, p: number): number[] {
   const out = new Array<number>(g.n).fill(0);
   for (let i = 0; i < g.n; i++) {
     for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) {
@@ -41,7 +41,7 @@ function timesQ(g: Generator<number>, x: Float64Array, p: number): number[] {
   return out;
 }
 
-const exactChain = (N: number, lambda: string, alpha: string): Generator<Rational> =>
+const exactChain = (N: number, lambda: string, alpha: string): SparseGenerator<Rational> =>
   explore(jiqBlocking.ctmc(jiqBlocking.parse({ N: String(N), lambda, alpha }), exactArith), exactArith);
 
 describe('primes and modular arithmetic', () => {
@@ -90,7 +90,7 @@ describe('p-adic lifting', () => {
     // jiq-blocking R = 1, N = 3, lambda = 1: digit n_1 = idle servers, k = 3 - n_1 busy; arrivals 3, completions k.
     // pi(k) ~ 3^k / k!, so from state 0 (k = 3): x = (27/6, 9/2, 3, 1) / (27/6) = (1, 1, 2/3, 2/9).
     const g = exactChain(3, '1', '1');
-    const gi: Generator<number> = { ...g, rate: Float64Array.from({ length: g.rate.length }, (_, k) => Number(g.rate[k].n)) };
+    const gi: SparseGenerator<number> = { ...g, rate: Float64Array.from({ length: g.rate.length }, (_, k) => Number(g.rate[k].n)) };
     const p = 10007;
     const lifting = PadicLifting.start(gi, bandOf(gi), p)!;
     const expansion = new PadicVector(g.n, p);
@@ -118,8 +118,8 @@ describe('p-adic lifting', () => {
     // Scaling every rate by 10^13 leaves pi unchanged, but the integer rates then pass 2^53 / 2^20 and p-adic lifting is not exact in doubles.
     const g = exactChain(6, '9/10', '3/5,2/5');
     const scale = new Fraction(10n ** 13n);
-    const scaled: Generator<Rational> = { ...g, rate: Array.from({ length: g.rate.length }, (_, k) => g.rate[k].mul(scale)) };
-    const gi: Generator<number> = { ...scaled, rate: Float64Array.from({ length: g.rate.length }, (_, k) => g.rate[k].mul(scale).mul(10).valueOf()) };
+    const scaled: SparseGenerator<Rational> = { ...g, rate: Array.from({ length: g.rate.length }, (_, k) => g.rate[k].mul(scale)) };
+    const gi: SparseGenerator<number> = { ...scaled, rate: Float64Array.from({ length: g.rate.length }, (_, k) => g.rate[k].mul(scale).mul(10).valueOf()) };
     expect(liftingPrimeLimit(gi)).toBeLessThan(2 ** 20);
     const byCrt = solveExact(scaled, bandOf(scaled));
     const byLifting = solveExact(g, bandOf(g));
