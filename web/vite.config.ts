@@ -33,7 +33,8 @@ export function explorerConfig(o: { outDir: string; userFiles: readonly string[]
     logLevel: 'error',
     configFile: false,
     publicDir: false,
-    resolve: { alias: { 'z3-solver': `${here}src/z3-unavailable.ts` } },
+    // User files import lbcheck by its package name (package.json exports), here resolved to the same sources.
+    resolve: { alias: [{ find: /^lbcheck$/, replacement: `${here}../src/api.ts` }, { find: /^lbcheck\/models$/, replacement: `${here}../models/index.ts` }, { find: 'z3-solver', replacement: `${here}src/z3-unavailable.ts` }] },
     plugins: [userFilesPlugin(o.userFiles)],
     worker: { format: 'es', plugins: () => [userFilesPlugin(o.userFiles)] },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },

@@ -4,19 +4,21 @@
  * with --out. The server answers GET for the files of the bundle and of --file
  * and nothing else: every answer comes from an in-memory table of exact paths
  * built before listening, so no request path ever reaches the file system (no
- * traversal, no listing), and no request runs anything.
+ * traversal, no listing), and no request runs anything. The --file modules
+ * (loaded and checked by main.ts into the registry) are bundled into the page.
  */
 import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { intParam } from '../core/params.ts';
+import { BUILT_IN, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 
 interface ExploreFlags {
   port: string;
   host: string;
-  file?: string[];
   out?: string;
 }
 
@@ -34,12 +36,10 @@ function contentType(path: string): string {
   return TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }
 
-function checkFiles(files: readonly string[]): string[] {
-  return files.map((f) => {
-    const full = resolve(f);
-    if (!existsSync(full) || !statSync(full).isFile()) throw new UsageError(`--file ${f}: no such file`);
-    return full;
-  });
+/** The user files the registry was loaded from (main.ts has read and checked every --file). */
+function userFilesOf(registry: Registry): string[] {
+  const origins = [...registry.families.map((e) => e.origin), ...registry.claims.map((e) => e.origin)];
+  return [...new Set(origins.filter((o) => o !== BUILT_IN))].map((o) => resolve(o));
 }
 
 /** Builds the page; with outDir it is written there, else returned as a table URL path -> bytes. */
@@ -87,9 +87,9 @@ export function serve(table: ReadonlyMap<string, Buffer>, host: string, port: nu
   });
 }
 
-async function runExplore(opts: ExploreFlags): Promise<void> {
+async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void> {
   const port = intParam('port', { min: 0, max: 65535 }).read(opts.port, 'port');
-  const files = checkFiles(opts.file ?? []);
+  const files = userFilesOf(registry);
   if (opts.out) {
     const table = await buildPage(files, resolve(opts.out));
     console.log(`wrote the explorer to ${resolve(opts.out)} (${table.size} files); open index.html from any static web server`);
@@ -111,12 +111,12 @@ async function runExplore(opts: ExploreFlags): Promise<void> {
   });
 }
 
-export function exploreCommand(): Command {
-  return new Command('explore')
+export function exploreCommand(registry: Registry): Command {
+  const cmd = new Command('explore')
     .description('serve the explorer page on loopback (its URL is the first line of stdout), or write it as a static site with --out')
     .option('--port <P>', 'port to listen on (0: any free port)', '8765')
     .option('--host <H>', 'address to listen on; anything but loopback is reachable by others', '127.0.0.1')
-    .option('--file <files...>', 'claim or model modules to list in the page (bundled in; served as they are under /files/)')
     .option('--out <DIR>', 'write the page as a static site to DIR and exit')
-    .action((opts: ExploreFlags) => runExplore(opts));
+    .action((opts: ExploreFlags) => runExplore(registry, opts));
+  return addFileOption(cmd);
 }

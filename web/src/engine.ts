@@ -5,8 +5,6 @@
  */
 import { exactArith, floatArith } from '../../src/core/arith.ts';
 import { UsageError } from '../../src/core/errors.ts';
-import type { ModelFamily } from '../../src/core/model.ts';
-import type { ParamSpecs } from '../../src/core/params.ts';
 import { decodeInto } from '../../src/core/mixed-radix.ts';
 import { parseRational } from '../../src/core/rational.ts';
 import type { EvidenceValue } from '../../src/core/verdict.ts';
@@ -14,14 +12,14 @@ import { runProperty, type CheckResult } from '../../src/check/runner.ts';
 import type { Property } from '../../src/check/property.ts';
 import type { TraceCase, TraceCounterexample } from '../../src/check/trace-claim.ts';
 import { reachableCodes } from '../../src/ctmc/explore.ts';
-import { METHODS, solveModel, trusted, type Method } from '../../src/ctmc/solve.ts';
+import { METHODS, solveModel, trusted, type Evidence, type Method } from '../../src/ctmc/solve.ts';
 import { integrate } from '../../src/fluid/integrate.ts';
 import { holds } from '../../src/smt/expr.ts';
 import { evaluateProp, propText, type EvaluatedProp } from '../../src/smt/evaluate.ts';
 import type { SmtClaim } from '../../src/smt/claim.ts';
-import { properties } from '../../properties/index.ts';
 import { smtClaims } from '../../properties/smt-claims.ts';
-import { families } from '../../models/index.ts';
+import { builtinRegistry } from '../../src/registry/builtins.ts';
+import { declarationsOf, familiesOf, familyById, register, type AnyFamily, type Registry } from '../../src/registry/registry.ts';
 
 export type Outcome<T> = { ok: true; value: T; ms: number } | { ok: false; error: string };
 
@@ -58,32 +56,21 @@ function smtClaimOf(p: Property): SmtClaim | undefined {
   return smtClaims.find((c) => `prove-${c.id}` === p.id);
 }
 
-let registry: { properties: readonly (Property & { origin?: string })[]; families: readonly ModelFamily<ParamSpecs, unknown>[] } = { properties, families };
+let registry: Registry = builtinRegistry();
 
-/** Adds claims and families from --file modules (exports that look like a Property or a ModelFamily). */
+/** Adds the families and claims of the --file modules (bundled into the page), as the CLI's --file does. */
 export function addUserModules(files: readonly { path: string; module: Record<string, unknown> }[]): void {
-  const props: (Property & { origin: string })[] = [];
-  const fams: ModelFamily<ParamSpecs, unknown>[] = [];
-  for (const f of files) {
-    for (const v of Object.values(f.module)) {
-      const items = Array.isArray(v) ? v : [v];
-      for (const x of items as Record<string, unknown>[]) {
-        if (x && typeof x === 'object' && typeof x.id === 'string' && typeof x.run === 'function' && typeof x.claim === 'string') props.push({ ...(x as unknown as Property), origin: f.path });
-        else if (x && typeof x === 'object' && typeof x.id === 'string' && typeof x.ctmc === 'function' && typeof x.parse === 'function') fams.push(x as unknown as ModelFamily<ParamSpecs, unknown>);
-      }
-    }
-  }
-  registry = { properties: [...properties, ...props], families: [...families, ...fams] };
+  for (const f of files) registry = register(registry, f.path, declarationsOf(f.module));
 }
 
 function findProperty(id: string): Property {
-  const p = registry.properties.find((q) => q.id === id);
-  if (!p) throw new UsageError(`unknown claim "${id}"`);
-  return p;
+  const e = registry.claims.find((q) => q.claim.id === id);
+  if (!e) throw new UsageError(`unknown claim "${id}"`);
+  return e.claim;
 }
 
 export function listClaims(): ClaimInfo[] {
-  return registry.properties.map((p) => {
+  return registry.claims.map(({ claim: p, origin }) => {
     const smt = smtClaimOf(p);
     return {
       id: p.id,
@@ -94,7 +81,7 @@ export function listClaims(): ClaimInfo[] {
       kind: p.trace ? 'trace' : smt ? 'z3' : 'other',
       editable: p.trace?.editable ?? [],
       ...(smt ? { smt: { id: smt.id, ...smt.sizeRange } } : {}),
-      origin: (p as { origin?: string }).origin ?? 'built in',
+      origin,
     };
   });
 }
@@ -184,7 +171,7 @@ export interface FamilyInfo {
 }
 
 export function listFamilies(): FamilyInfo[] {
-  return registry.families.map((f) => ({
+  return familiesOf(registry).map((f) => ({
     id: f.id,
     title: f.title,
     params: Object.entries(f.params).map(([name, s]) => ({ name, help: s.help, kind: s.kind, optional: s.optional, ...(s.defaultText ? { defaultText: s.defaultText } : {}) })),
@@ -192,10 +179,8 @@ export function listFamilies(): FamilyInfo[] {
   }));
 }
 
-function findFamily(id: string): ModelFamily<ParamSpecs, unknown> {
-  const f = registry.families.find((x) => x.id === id);
-  if (!f) throw new UsageError(`unknown model family "${id}" (known: ${registry.families.map((x) => x.id).join(', ')})`);
-  return f;
+function findFamily(id: string): AnyFamily {
+  return familyById(registry, id);
 }
 
 /** The largest chain the page explores; beyond it the CLI does the work. */
@@ -220,14 +205,14 @@ export interface SolveReport {
   iterations: number;
   seconds: number;
   converged: boolean;
-  truncation?: { K: number; boundaryMass: number; tolerance: number; withinTolerance: boolean };
+  truncation?: Evidence['truncation'];
   trusted: boolean;
   /** Stationary marginal of each state coordinate: values[v] = P(digit = v). */
   marginals: { name: string; values: number[] }[];
 }
 
 /** Refuses chains beyond PAGE_MAX_STATES before solving, naming the command that solves them. */
-function checkPageSize(family: ModelFamily<ParamSpecs, unknown>, params: unknown, command: string): void {
+function checkPageSize(family: AnyFamily, params: unknown, command: string): void {
   if (family.truncation && family.truncation.requestedK(params) === undefined) return; // K is searched inside the solve
   try {
     reachableCodes(family.ctmc(params, floatArith), PAGE_MAX_STATES);

@@ -31,7 +31,7 @@ export function ClaimsView({ claims }: { claims: ClaimInfo[] }) {
             const last = lastVerdict(c.id);
             return (
               <tr key={c.id} data-claim={c.id}>
-                <td><a href={`#/claim/${encodeURIComponent(c.id)}`}>{c.id}</a>{c.origin !== 'built in' ? <div class="origin">{c.origin}</div> : null}</td>
+                <td><a href={`#/claim/${encodeURIComponent(c.id)}`}>{c.id}</a>{c.origin !== 'built-in' ? <div class="origin">{c.origin}</div> : null}</td>
                 <td class="statement">{c.claim}</td>
                 <td>{c.source}</td>
                 <td>{c.method}{c.kind === 'z3' ? <div class="origin">Z3: decided by the CLI</div> : null}</td>
