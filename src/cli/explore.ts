@@ -95,15 +95,17 @@ async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void>
     console.log(`wrote the explorer to ${resolve(opts.out)} (${table.size} files); open index.html from any static web server`);
     return;
   }
-  const table = new Map([...(await buildPage(files)), ...userFileTable(files)]);
+  // Listen first: a port in use fails at once, before the build. Nothing is served until the URL is printed.
+  const table = new Map<string, Buffer>();
   const server = await serve(table, opts.host, port);
   const address = server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
-  const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
-  console.log(`http://${shownHost}:${actual}/`);
   if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
     process.stderr.write(`lbcheck: warning: serving on ${opts.host}: anyone who can reach port ${actual} there sees the page\n`);
   }
+  for (const [k, v] of [...(await buildPage(files)), ...userFileTable(files)]) table.set(k, v);
+  const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  console.log(`http://${shownHost}:${actual}/`);
   await new Promise<void>((done) => {
     const stop = () => server.close(() => done());
     process.once('SIGINT', stop);

@@ -36,7 +36,7 @@ function View({ route, claims, families }: { route: Route; claims: ClaimInfo[]; 
     case 'refutation':
       return <RefutationView key={formatRoute(route)} {...route} />;
     case 'model':
-      return <ModelView key={route.family ?? ''} route={route} families={families} />;
+      return <ModelView key={formatRoute(route)} route={route} families={families} />;
     case 'open':
       return <OpenView />;
     case 'error':

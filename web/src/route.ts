@@ -44,6 +44,7 @@ export function parseRoute(hash: string): Route {
     const [view, id] = segments;
     if (!view || view === 'claims') return { view: 'claims' };
     if (view === 'open') return { view: 'open' };
+    if (!['claim', 'trace', 'refutation', 'model'].includes(view)) throw new Error(`no page "${view}" (pages: claims, claim, trace, refutation, model, open)`);
     if (!id && view !== 'model') throw new Error(`the URL names no ${view}`);
     switch (view) {
       case 'claim':

@@ -106,7 +106,7 @@ function SolveResult({ r, roundTrip }: { r: SolveReport; roundTrip: number | nul
       </p>
       <table class="metrics">
         <thead><tr><th>metric</th><th>value</th>{r.exact ? <th>exact</th> : null}</tr></thead>
-        <tbody>{rows.map(([k, v, e]) => <tr key={k} data-metric={k}><td>{k}</td><td data-testid={`metric-${k}`}>{fmt(v)}</td>{r.exact ? <td class="exact">{e && e.length > 60 ? `${e.slice(0, 57)}…` : e}</td> : null}</tr>)}</tbody>
+        <tbody>{rows.map(([k, v, e]) => <tr key={k} data-metric={k}><td>{k}</td><td data-testid={`metric-${k}`} data-value={String(v)}>{fmt(v)}</td>{r.exact ? <td class="exact">{e && e.length > 60 ? `${e.slice(0, 57)}…` : e}</td> : null}</tr>)}</tbody>
       </table>
       <Plot title="stationary marginals P(coordinate = v)" xLabel="v" x={x} series={r.marginals.map((m) => ({ label: m.name, values: x.map((v) => m.values[v] ?? null) }))} testid="marginals-plot" />
     </div>

@@ -4,7 +4,7 @@
  * relation marked), a plot of the ordered quantities, and edits of a parameter
  * or of one event that re-run the trace at once in the worker.
  */
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { TraceCase, TraceCounterexample } from '../../../src/check/trace-claim.ts';
 import type { TraceStep } from '../../../src/coupling/coupled-run.ts';
 import { drawsText, quantityText } from '../../../src/report/quantity-text.ts';
@@ -132,6 +132,7 @@ export function TraceView({ id, initial, editable, step: initialStep, origin }: 
   const [busy, setBusy] = useState(false);
   const [timing, setTiming] = useState<number | null>(null);
   const editStart = useRef<number | null>(null);
+  const roundTrip = useRef(0);
   const steps = data.steps;
   const shown = steps[Math.min(step, steps.length - 1)];
   const violation = data.violation;
@@ -142,8 +143,8 @@ export function TraceView({ id, initial, editable, step: initialStep, origin }: 
     go({ view: 'trace', id, case: c, step: k, ...(origin ? { origin } : {}) }, false);
   };
 
-  // Re-run and redraw time of the last edit: from the edit to the frame after the new render.
-  useEffect(() => {
+  // Re-run and redraw time of the last edit: from the edit to the first frame painted after the new DOM.
+  useLayoutEffect(() => {
     if (editStart.current === null) return;
     const t0 = editStart.current;
     editStart.current = null;
@@ -154,6 +155,7 @@ export function TraceView({ id, initial, editable, step: initialStep, origin }: 
     editStart.current = performance.now();
     setBusy(true);
     const r = await engine.replayTrace(id, c);
+    roundTrip.current = performance.now() - editStart.current;
     setBusy(false);
     if (!r.ok) {
       editStart.current = null;
@@ -212,7 +214,7 @@ export function TraceView({ id, initial, editable, step: initialStep, origin }: 
   });
 
   return (
-    <section class="trace" data-testid="trace-view" data-busy={busy ? '1' : '0'} data-rerun-ms={timing === null ? '' : timing.toFixed(1)}>
+    <section class="trace" data-testid="trace-view" data-busy={busy ? '1' : '0'} data-rerun-ms={timing === null ? '' : timing.toFixed(1)} data-worker-ms={roundTrip.current.toFixed(1)}>
       <h2>{id}: coupled trace</h2>
       <div class="params">
         {Object.keys(texts).map((name) => (
