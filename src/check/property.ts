@@ -27,3 +27,8 @@ export interface Property {
   /** For claims on coupled traces: replays an edited counterexample (the explorer). */
   readonly trace?: TraceReplay;
 }
+
+/** What a claim says, where from, how it is decided and what is expected: the fields every listing of claims shows. */
+export function claimHeader(p: Property): Pick<Property, 'id' | 'claim' | 'source' | 'method' | 'expected'> {
+  return { id: p.id, claim: p.claim, source: p.source, method: p.method, expected: p.expected };
+}

@@ -2,7 +2,8 @@
 import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { METHODS, solveModel, trusted, type Method } from '../ctmc/solve.ts';
+import { METHODS, solveModel, type Method } from '../ctmc/solve.ts';
+import { solveReport } from '../report/solve-report.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
@@ -28,23 +29,8 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   });
   progress.stop();
   const e = solved.evidence;
-  const report = {
-    model: family.id,
-    params: family.toJSON(params),
-    method: e.method,
-    states: e.states,
-    transitions: e.transitions,
-    metrics: solved.metrics,
-    ...(solved.exact ? { exact: solved.exact.text } : {}),
-    residual: e.residual,
-    iterations: e.iterations,
-    seconds: e.seconds,
-    converged: e.converged,
-    ...(e.errorEstimate !== undefined ? { errorEstimate: e.errorEstimate } : {}),
-    ...(e.primes !== undefined ? { primes: e.primes, liftingSteps: e.liftingSteps } : {}),
-    ...(e.truncation ? { truncation: e.truncation } : {}),
-    trusted: trusted(e),
-  };
+  const report = solveReport(family, params, solved);
+
   if (opts.json) printJson(report);
   else {
     console.log(`${family.id}  ${paramText(report.params)}`);

@@ -9,10 +9,11 @@ import { decodeInto } from '../../src/core/mixed-radix.ts';
 import { parseRational } from '../../src/core/rational.ts';
 import type { EvidenceValue } from '../../src/core/verdict.ts';
 import { runProperty, type CheckResult } from '../../src/check/runner.ts';
-import type { Property } from '../../src/check/property.ts';
+import { claimHeader, type Property } from '../../src/check/property.ts';
 import type { TraceCase, TraceCounterexample } from '../../src/check/trace-claim.ts';
 import { reachableCodes } from '../../src/ctmc/explore.ts';
-import { METHODS, solveModel, trusted, type Evidence, type Method } from '../../src/ctmc/solve.ts';
+import { METHODS, solveModel, type Method } from '../../src/ctmc/solve.ts';
+import { solveReport, type SolveReport as CliSolveReport } from '../../src/report/solve-report.ts';
 import { integrate } from '../../src/fluid/integrate.ts';
 import { holds } from '../../src/smt/expr.ts';
 import { evaluateProp, propText, type EvaluatedProp } from '../../src/smt/evaluate.ts';
@@ -73,11 +74,7 @@ export function listClaims(): ClaimInfo[] {
   return registry.claims.map(({ claim: p, origin }) => {
     const smt = smtClaimOf(p);
     return {
-      id: p.id,
-      claim: p.claim,
-      source: p.source,
-      method: p.method,
-      expected: p.expected,
+      ...claimHeader(p),
       kind: p.trace ? 'trace' : smt ? 'z3' : 'other',
       editable: p.trace?.editable ?? [],
       ...(smt ? { smt: { id: smt.id, ...smt.sizeRange } } : {}),
@@ -193,23 +190,8 @@ function present(raw: RawParams): Record<string, string> {
   return Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== undefined && v.trim() !== ''));
 }
 
-export interface SolveReport {
-  model: string;
-  params: Record<string, number | number[] | string>;
-  method: string;
-  states: number;
-  transitions: number;
-  metrics: Record<string, number | number[]>;
-  exact?: Record<string, string | string[]>;
-  residual: number;
-  iterations: number;
-  seconds: number;
-  converged: boolean;
-  truncation?: Evidence['truncation'];
-  trusted: boolean;
-  /** Stationary marginal of each state coordinate: values[v] = P(digit = v). */
-  marginals: { name: string; values: number[] }[];
-}
+/** `solve --json`'s document, and the stationary marginal of each state coordinate: values[v] = P(digit = v). */
+export type SolveReport = CliSolveReport & { marginals: { name: string; values: number[] }[] };
 
 /** Refuses chains beyond PAGE_MAX_STATES before solving, naming the command that solves them. */
 function checkPageSize(family: AnyFamily, params: unknown, command: string): void {
@@ -234,7 +216,6 @@ export function solve(familyId: string, raw: RawParams, method: string, progress
     const params = family.parse(present(raw));
     checkPageSize(family, params, solveCommand(familyId, raw, method));
     const solved = solveModel(family, params, { method: method as Method, onProgress: (what) => progress?.(what) });
-    const e = solved.evidence;
     const digits = new Int32Array(solved.radices.length);
     const def = family.ctmc(params, exactArith);
     const marginals = solved.radices.map((r, d) => ({ name: def.digitNames[d], values: new Array<number>(r).fill(0) }));
@@ -243,22 +224,7 @@ export function solve(familyId: string, raw: RawParams, method: string, progress
       for (let d = 0; d < digits.length; d++) marginals[d].values[digits[d]] += solved.pi[i];
     }
     for (const m of marginals) while (m.values.length > 1 && m.values[m.values.length - 1] === 0) m.values.pop();
-    return {
-      model: family.id,
-      params: family.toJSON(params),
-      method: e.method,
-      states: e.states,
-      transitions: e.transitions,
-      metrics: solved.metrics,
-      ...(solved.exact ? { exact: solved.exact.text } : {}),
-      residual: e.residual,
-      iterations: e.iterations,
-      seconds: e.seconds,
-      converged: e.converged,
-      ...(e.truncation ? { truncation: e.truncation } : {}),
-      trusted: trusted(e),
-      marginals,
-    };
+    return { ...solveReport(family, params, solved), marginals };
   });
 }
 
