@@ -84,7 +84,7 @@ export function refutationText(r: Refutation): string[] {
     ...modelText(r.counterexample ?? {}),
     '  the claim at this point:',
     ...(r.conclusion ? conclusionText(r.conclusion) : []),
-    ...(r.confirmation ? wrapPairs('  re-checked: ', [JSON.stringify(r.confirmation)]) : []),
+    ...(isRecord(r.confirmation) ? wrapPairs('  re-checked: ', Object.entries(r.confirmation).map(([k, v]) => `${k} = ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)) : []),
   ];
 }
 
