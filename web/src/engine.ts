@@ -165,6 +165,8 @@ export interface FamilyInfo {
   title: string;
   params: ParamInfo[];
   fluid: boolean;
+  /** Parameters the fluid limit does not depend on (`lbcheck fluid` does not take them). */
+  fluidIgnores: string[];
 }
 
 export function listFamilies(): FamilyInfo[] {
@@ -173,6 +175,7 @@ export function listFamilies(): FamilyInfo[] {
     title: f.title,
     params: Object.entries(f.params).map(([name, s]) => ({ name, help: s.help, kind: s.kind, optional: s.optional, ...(s.defaultText ? { defaultText: s.defaultText } : {}) })),
     fluid: Boolean(f.fluid),
+    fluidIgnores: Object.keys(f.fluid?.ignoredParams ?? {}),
   }));
 }
 

@@ -4,7 +4,7 @@
  *   #/claim/<id>?seed=S&path=P&step=k    a claim run in the page, its counterexample at step k
  *   #/trace/<id>?case=<json>&step=k      an edited coupled trace
  *   #/refutation/<claim>?size=n&part=i&model=<json>   a Z3 refutation, evaluated exactly
- *   #/model/<family>?<param>=<text>&method=m&solve=1&t=T   the model page
+ *   #/model/<family>?<param>=<text>&method=m&solve=1&fluid=1&t=T   the model page
  *   #/open                               paste `--json` output of the CLI
  */
 export type Route =
@@ -12,7 +12,7 @@ export type Route =
   | { view: 'claim'; id: string; seed: number; path?: string; step?: number }
   | { view: 'trace'; id: string; case: unknown; step?: number; origin?: { seed: number; path?: string } }
   | { view: 'refutation'; claim: string; size: number; part: number; model: Record<string, string> }
-  | { view: 'model'; family?: string; params: Record<string, string>; method: string; solve: boolean; t: number }
+  | { view: 'model'; family?: string; params: Record<string, string>; method: string; solve: boolean; fluid: boolean; t: number }
   | { view: 'open' }
   | { view: 'error'; message: string };
 
@@ -60,10 +60,10 @@ export function parseRoute(hash: string): Route {
       }
       case 'model': {
         const params: Record<string, string> = {};
-        for (const [k, v] of q) if (!['method', 'solve', 't'].includes(k)) params[k] = v;
+        for (const [k, v] of q) if (!['method', 'solve', 'fluid', 't'].includes(k)) params[k] = v;
         const t = Number(q.get('t') ?? '50');
         if (!(t > 0)) throw new Error(`t must be a number > 0, got "${q.get('t')}"`);
-        return { view, ...(id ? { family: id } : {}), params, method: q.get('method') ?? 'auto', solve: q.get('solve') === '1', t };
+        return { view, ...(id ? { family: id } : {}), params, method: q.get('method') ?? 'auto', solve: q.get('solve') === '1', fluid: q.get('fluid') === '1', t };
       }
       default:
         throw new Error(`no page "${view}" (pages: claims, claim, trace, refutation, model, open)`);
@@ -94,7 +94,7 @@ export function formatRoute(r: Route): string {
     case 'refutation':
       return `#/refutation/${encodeURIComponent(r.claim)}${query([['size', r.size], ['part', r.part], ['model', JSON.stringify(r.model)]])}`;
     case 'model':
-      return `#/model/${encodeURIComponent(r.family ?? '')}${query([...Object.entries(r.params), ['method', r.method === 'auto' ? undefined : r.method], ['solve', r.solve ? 1 : undefined], ['t', r.t === 50 ? undefined : r.t]])}`;
+      return `#/model/${encodeURIComponent(r.family ?? '')}${query([...Object.entries(r.params), ['method', r.method === 'auto' ? undefined : r.method], ['solve', r.solve ? 1 : undefined], ['fluid', r.fluid ? 1 : undefined], ['t', r.t === 50 ? undefined : r.t]])}`;
   }
 }
 

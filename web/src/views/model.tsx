@@ -48,23 +48,25 @@ export function ModelView({ route: initial, families }: { route: ModelRoute; fam
   };
   useEffect(() => {
     if (route.solve) void solve();
+    if (route.fluid) void runFluid();
   }, []);
 
   if (!family) return <Message>Unknown model family "{route.family}" (known: {families.map((f) => f.id).join(', ')}).</Message>;
   const set = (patch: Partial<ModelRoute>) => {
-    const next = { ...route, solve: false, ...patch };
+    const next = { ...route, solve: false, fluid: false, ...patch };
     setRoute(next);
     go(next, false);
   };
   const error = result && !result.ok ? result.error : null;
   const errorField = error ? fieldOf(error, names) : null;
+  const fluidCommand = `lbcheck fluid ${family.id} ${Object.entries(route.params).filter(([k, v]) => v && !family.fluidIgnores.includes(k)).map(([k, v]) => `--${k} ${v}`).join(' ')} --t ${route.t} --json`;
   const command = `lbcheck solve ${family.id} ${Object.entries(route.params).filter(([, v]) => v).map(([k, v]) => `--${k} ${v}`).join(' ')}${route.method !== 'auto' ? ` --method ${route.method}` : ''} --json`;
   return (
     <section class="model" data-testid="model-view">
       <h2>Model</h2>
       <p>
         family:{' '}
-        <select value={family.id} data-testid="family" onChange={(e) => go({ view: 'model', family: (e.target as HTMLSelectElement).value, params: {}, method: 'auto', solve: false, t: route.t })}>
+        <select value={family.id} data-testid="family" onChange={(e) => go({ view: 'model', family: (e.target as HTMLSelectElement).value, params: {}, method: 'auto', solve: false, fluid: false, t: route.t })}>
           {families.map((f) => <option key={f.id} value={f.id}>{f.id}: {f.title}</option>)}
         </select>
       </p>
@@ -81,7 +83,7 @@ export function ModelView({ route: initial, families }: { route: ModelRoute; fam
       </div>
       <p>
         <button type="button" data-testid="solve" onClick={() => { go({ ...route, solve: true }, false); void solve(); }}>solve (in a worker)</button>{' '}
-        {family.fluid ? <button type="button" data-testid="fluid" onClick={() => void runFluid()}>fluid trajectories to t = {route.t}</button> : null}
+        {family.fluid ? <button type="button" data-testid="fluid" onClick={() => { go({ ...route, fluid: true }, false); void runFluid(); }}>fluid trajectories to t = {route.t}</button> : null}
       </p>
       {progress !== null ? <Message kind="info"><span data-testid="progress">solving… {progress}</span></Message> : null}
       {error && !errorField ? <Message>{error}</Message> : null}
@@ -89,6 +91,7 @@ export function ModelView({ route: initial, families }: { route: ModelRoute; fam
       {fluid && !fluid.ok ? <Message>{fluid.error}</Message> : null}
       {fluid?.ok ? <FluidResult f={fluid.value} /> : null}
       <Command text={command} />
+      {fluid?.ok ? <Command text={fluidCommand} /> : null}
     </section>
   );
 }
