@@ -8,7 +8,7 @@
  */
 import type { ModelFamily } from './model.ts';
 import { readParams, type ParamSpecs, type ParamsOf } from './params.ts';
-import { ratToNumber, type Rational } from './rational.ts';
+import { isRational, ratToNumber } from './rational.ts';
 
 export type ParamsJson = Record<string, number | number[] | string>;
 
@@ -19,8 +19,6 @@ export interface FamilySpec<S extends ParamSpecs, P> extends Omit<ModelFamily<S,
   check?(p: P): void;
   toJSON?(p: P): ParamsJson;
 }
-
-const isRational = (v: unknown): v is Rational => typeof v === 'object' && v !== null && 'n' in v && 'd' in v && 's' in v;
 
 /** Parameters as JSON numbers in the order declared; absent optional ones are left out. */
 export function paramsJson(specs: ParamSpecs, p: object): ParamsJson {
