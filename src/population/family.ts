@@ -8,7 +8,7 @@
 import { floatArith, type Arith } from '../core/arith.ts';
 import { defineFamily, type FamilySpec } from '../core/family.ts';
 import type { ModelFamily, TruncationView } from '../core/model.ts';
-import { intParam, optional, type ParamSpecs } from '../core/params.ts';
+import { intParam, optional, type ParamSpecs, type ParamsOf } from '../core/params.ts';
 import type { FluidView } from '../fluid/view.ts';
 import type { PanelCase, SimulatorView } from '../sim/view.ts';
 import { populationChain } from './chain.ts';
@@ -42,7 +42,7 @@ export interface PopulationSpec<S extends ParamSpecs, P> extends Omit<FamilySpec
   fluid?: { scale(p: P): number; ignoredParams?: Readonly<Record<string, string>>; startHelp?: string };
 }
 
-export function populationFamily<S extends ParamSpecs, P>(spec: PopulationSpec<S, P>): ModelFamily<S, P> {
+export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>>(spec: PopulationSpec<S, P>): ModelFamily<S, P> {
   const { population, truncation: search, simulator, fluid, ...rest } = spec;
   const truncation = search ? (capTruncation<P & Capped>(search) as unknown as TruncationView<P>) : undefined;
   /** Truncated families outside the solver (simulator, fluid): the user's K, else the search's first K. */
