@@ -41,14 +41,14 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     seconds: e.seconds,
     converged: e.converged,
     ...(e.errorEstimate !== undefined ? { errorEstimate: e.errorEstimate } : {}),
-    ...(e.primes !== undefined ? { primes: e.primes } : {}),
+    ...(e.primes !== undefined ? { primes: e.primes, liftingSteps: e.liftingSteps } : {}),
     ...(e.truncation ? { truncation: e.truncation } : {}),
     trusted: trusted(e),
   };
   if (opts.json) printJson(report);
   else {
     console.log(`${family.id}  ${paramText(report.params)}`);
-    const resid = e.method === 'exact' ? `0 (pi Q = 0 verified in rationals, ${e.primes} primes)` : e.residual.toExponential(2);
+    const resid = e.method === 'exact' ? `0 (pi Q = 0 verified in rationals; ${e.primes} prime(s), ${e.liftingSteps} p-adic lifting steps)` : e.residual.toExponential(2);
     console.log(`method ${e.method}: ${e.states} states, ${e.transitions} transitions, residual ${resid}, ${e.iterations} iterations, ${e.seconds.toFixed(3)} s`);
     if (e.truncation) {
       console.log(`truncated at K = ${e.truncation.K}: boundary mass ${e.truncation.boundaryMass.toExponential(2)} (tolerance ${e.truncation.tolerance.toExponential(0)})`);

@@ -52,7 +52,10 @@ export interface Evidence {
   seconds: number;
   converged: boolean;
   errorEstimate?: number;
+  /** Exact solves: banded eliminations mod a prime (1 with p-adic lifting, unless a prime was unlucky). */
   primes?: number;
+  /** Exact solves: p-adic digits lifted from that one elimination (0 when solved by CRT over many primes). */
+  liftingSteps?: number;
   /** For truncated chains (with `atBoundary`): the stationary mass on the cut, and the cap K where there is one. */
   truncation?: { K?: number; boundaryMass: number; tolerance: number; withinTolerance: boolean };
 }
@@ -86,7 +89,7 @@ function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod
     const ge = explore(def, exactArith);
     const solution = solveExact(ge, bandOf(ge), {
       maxSeconds: exactSeconds,
-      onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} primes, ${bits} bits`),
+      onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} steps, ${bits} bits`),
     });
     const pi = Float64Array.from(solution.numerators, (a) => bigRatioToNumber(a, solution.total));
     return { method, pi, residual: 0, iterations: 0, converged: true, exact: { solution, def, codes: ge.codes } };
@@ -162,7 +165,7 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
       seconds: (performance.now() - start) / 1000,
       converged: law.converged,
       ...(law.errorEstimate !== undefined ? { errorEstimate: law.errorEstimate } : {}),
-      ...(law.exact ? { primes: law.exact.solution.primes } : {}),
+      ...(law.exact ? { primes: law.exact.solution.primes, liftingSteps: law.exact.solution.liftingSteps } : {}),
       ...(mass !== undefined
         ? { truncation: { ...(opts.K !== undefined ? { K: opts.K } : {}), boundaryMass: mass, tolerance, withinTolerance: mass <= tolerance } }
         : {}),
