@@ -32,7 +32,8 @@ export type { Counts, Population, PopulationEvent, PopulationMetric } from './po
 export { populationChain } from './population/chain.ts';
 export { DERIVED_SIMULATOR, simulatePopulation } from './population/simulator.ts';
 export { fluidFixedPoint, fluidMetrics, populationFluid } from './population/fluid.ts';
-export { flatMetricName, flattenMetrics } from './core/metric-names.ts';
+export { flatMetricName, flattenMetrics, vectorNames } from './core/metric-names.ts';
+export { metricsOf, type MetricKind, type MetricSchema, type MetricsOf } from './core/metric-schema.ts';
 
 // Parameters, arithmetic, rationals, errors.
 export {

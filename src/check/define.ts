@@ -8,6 +8,7 @@
 import type fc from 'fast-check';
 import { UsageError } from '../core/errors.ts';
 import type { MetricValues } from '../core/model.ts';
+import { flattenMetrics } from '../core/metric-names.ts';
 import { isRational, ratString, ratToNumber, type Rational } from '../core/rational.ts';
 import { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult } from '../core/verdict.ts';
 import { narrate, runCoupled, type Coupling } from '../coupling/coupled-run.ts';
@@ -90,15 +91,6 @@ export interface ViewsAgreeSpec<C> extends Omit<ForAllSpec<C>, 'check' | 'passVe
   tolerance?: number;
 }
 
-function flatValues<V>(m: MetricValues<V>): Record<string, V> {
-  const out: Record<string, V> = {};
-  for (const [name, v] of Object.entries(m)) {
-    if (Array.isArray(v)) v.forEach((x, i) => (out[`${name}[${i + 1}]`] = x));
-    else out[name] = v;
-  }
-  return out;
-}
-
 /**
  * Two views of a model agree on every generated case: exactly (rationals) or
  * within a tolerance. A metric one view lacks is a usage error naming it.
@@ -114,8 +106,8 @@ export function viewsAgree<C>(spec: ViewsAgreeSpec<C>): Property {
     passVerdict: exact ? 'exact' : 'holds',
     evidence: () => ({ metricsCompared: compared, ...(exact ? {} : { tolerance: spec.tolerance!, worstDifference: worst }) }),
     async check(c, ctx) {
-      const a = flatValues(await left(c, ctx));
-      const b = flatValues(await right(c, ctx));
+      const a = flattenMetrics(await left(c, ctx));
+      const b = flattenMetrics(await right(c, ctx));
       const wanted = spec.metrics ?? Object.keys(a);
       const names = Object.keys(a).filter((k) => wanted.some((m) => k === m || k.startsWith(`${m}[`)));
       for (const m of wanted) {

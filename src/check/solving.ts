@@ -7,6 +7,7 @@
  * whole check `unknown` (Inconclusive).
  */
 import { UsageError } from '../core/errors.ts';
+import { metricsOf, type MetricSchema, type MetricsOf } from '../core/metric-schema.ts';
 import type { MetricValues, ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import type { Rational } from '../core/rational.ts';
@@ -69,11 +70,11 @@ export function solveTrusted<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: 
   return solved;
 }
 
-/** The exact stationary metrics of a family at p (exact solver; Inconclusive when it does not run). */
-export function exactMetrics<P>(family: ModelFamily<ParamSpecs, P>, p: P): MetricValues<Rational> {
+/** The exact stationary metrics of a family at p, typed by its metric schema (exact solver; Inconclusive when it does not run). */
+export function exactMetrics<P, M extends MetricSchema>(family: ModelFamily<ParamSpecs, P, M>, p: P): MetricsOf<M, Rational> {
   const s = solveModel(family, p, { method: 'exact' });
   if (!s.exact) throw new Inconclusive(`${family.id}: the exact solver did not run`);
-  return s.exact.values;
+  return metricsOf(family, s.exact.values);
 }
 
 /** One scalar metric by name; a name the values lack is a UsageError listing the ones they have. */
