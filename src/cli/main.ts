@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { checkCommand } from './check.ts';
+import { exportCommand } from './export.ts';
 import { figureCommand } from './figure.ts';
 import { fluidCommand } from './fluid.ts';
 import { productFormCommand } from './productform.ts';
@@ -28,7 +29,8 @@ const program = new Command('lbcheck')
   .addCommand(fluidCommand(setExit))
   .addCommand(simulateCommand())
   .addCommand(regressCommand(setExit))
-  .addCommand(figureCommand(setExit));
+  .addCommand(figureCommand(setExit))
+  .addCommand(exportCommand());
 
 /** Every (sub)command fails through our handler, in one line. */
 function configure(cmd: Command): void {
