@@ -13,6 +13,8 @@ import { proveCommand } from './prove.ts';
 import { regressCommand } from './regress.ts';
 import { simulateCommand } from './simulate.ts';
 import { solveCommand } from './solve.ts';
+import { sweepCommand } from './sweep.ts';
+import { workerCommand } from './worker.ts';
 
 let exitCode = 0;
 const setExit = (code: number): void => {
@@ -30,7 +32,9 @@ const program = new Command('lbcheck')
   .addCommand(simulateCommand())
   .addCommand(regressCommand(setExit))
   .addCommand(figureCommand(setExit))
-  .addCommand(exportCommand());
+  .addCommand(exportCommand())
+  .addCommand(sweepCommand(setExit))
+  .addCommand(workerCommand(setExit));
 
 /** Every (sub)command fails through our handler, in one line. */
 function configure(cmd: Command): void {
