@@ -121,6 +121,8 @@ export function preparePoint(d: Pick<JobData, 'command' | 'family' | 'options'>,
     const k = o.attributeName();
     if (opts[k] === undefined && o.defaultValue !== undefined) opts[k] = String(o.defaultValue);
     if (opts[k] === undefined && o.mandatory) throw new UsageError(`${o.long} is required`);
+    // Choices commander checks on the command line are checked here for values from a grid or a job.
+    if (opts[k] !== undefined && o.argChoices && !o.argChoices.includes(opts[k])) throw new UsageError(`${o.long} must be one of ${o.argChoices.join(', ')}, got "${opts[k]}"`);
   }
   return command.prepare(family, opts, env);
 }
