@@ -55,7 +55,7 @@ function admitted(q: Rates, x: Float64Array, r: number, into: number): number {
 const names = (R: number): string[] => ['x0', ...Array.from({ length: R }, (_, r) => `x${r + 1}`)];
 
 export const fluidView: FluidView<JiqBlockingParams> = {
-  unused: { N: '1' },
+  ignoredParams: { N: '1' },
   startHelp: 'x0 (busy fraction), then x1..xR (token fractions), summing to 1 (default: empty system, tokens spread by beta)',
   system(p) {
     const q = rates(p);

@@ -22,14 +22,14 @@ import type { JiqQueueingParams } from './params.ts';
 const TAIL = 1e-16;
 
 /** Highest level K of the fluid state: lambda l^{K-1} < TAIL at the fixed point (at least 8). */
-function topLevel(p: JiqQueueingParams): number {
+function highestFluidLevel(p: JiqQueueingParams): number {
   const l = ratToNumber(queueingWaitLimit(p).waitProbability);
   if (l <= 0) return 8;
   return Math.max(8, Math.ceil(1 + Math.log(TAIL / ratToNumber(p.lambda)) / Math.log(l)));
 }
 
 function layout(p: JiqQueueingParams): { K: number; R: number; names: string[] } {
-  const K = topLevel(p);
+  const K = highestFluidLevel(p);
   const R = p.alpha.length;
   return { K, R, names: [...Array.from({ length: K + 1 }, (_, i) => `y${i}`), ...Array.from({ length: R }, (_, r) => `x${r + 1}`)] };
 }
@@ -39,7 +39,7 @@ interface Rates extends JiqRates {
 }
 
 function rates(p: JiqQueueingParams): Rates {
-  return { ...jiqRates(p), K: topLevel(p) };
+  return { ...jiqRates(p), K: highestFluidLevel(p) };
 }
 
 /** lambda_1 = sum_r z_r at state x (tokens: the token total). */
@@ -56,7 +56,7 @@ function tokenRate(q: Rates, x: Float64Array, tokens: number, z?: Float64Array):
 }
 
 export const fluidView: FluidView<JiqQueueingParams> = {
-  unused: { N: '1' },
+  ignoredParams: { N: '1' },
   startHelp: 'y0..ym (fractions of servers with 0..m jobs, sum 1), then x1..xR (token fractions, sum y0) (default: empty system)',
 
   system(p) {

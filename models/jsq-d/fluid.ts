@@ -16,20 +16,20 @@ const TAIL = 1e-16;
 const MAX_LEVEL = 20_000;
 
 /** K: the first level whose fixed-point tail is below 1e-16 (at least 4). */
-function topLevel(lambda: number, d: number): number {
+function fluidLevelCount(lambda: number, d: number): number {
   let K = 1;
   while (meanFieldTail(lambda, d, K) >= TAIL && K < MAX_LEVEL) K++;
   return Math.max(4, K);
 }
 
 export const fluidView: FluidView<JsqdParams> = {
-  unused: { N: '1000000' },
+  ignoredParams: { N: '1000000' },
   startHelp: 's1..sm, fractions of servers with >= i jobs, 1 >= s1 >= s2 >= ... (default: empty system)',
 
   system(p) {
     const lambda = ratToNumber(p.lambda);
     const { d } = p;
-    const K = topLevel(lambda, d);
+    const K = fluidLevelCount(lambda, d);
     return {
       names: Array.from({ length: K }, (_, i) => `s${i + 1}`),
       faces: [],
@@ -47,7 +47,7 @@ export const fluidView: FluidView<JsqdParams> = {
   },
 
   start(p, values) {
-    const K = topLevel(ratToNumber(p.lambda), p.d);
+    const K = fluidLevelCount(ratToNumber(p.lambda), p.d);
     const s = new Float64Array(K);
     if (values === undefined) return s; // empty system
     if (values.length > K) throw new UsageError(`--x0 lists s_1..s_m with m <= ${K}, got ${values.length} values`);
@@ -60,7 +60,7 @@ export const fluidView: FluidView<JsqdParams> = {
 
   fixedPoint(p) {
     const lambda = ratToNumber(p.lambda);
-    const K = topLevel(lambda, p.d);
+    const K = fluidLevelCount(lambda, p.d);
     return {
       state: Float64Array.from({ length: K }, (_, i) => meanFieldTail(lambda, p.d, i + 1)),
       method: `closed form s_i = lambda^((d^i - 1)/(d - 1)) (levels cut at K = ${K}, tail < 1e-16)`,

@@ -14,35 +14,35 @@ export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; ex
     id: `prove-${claim.id}`,
     claim: claim.statement,
     source: claim.source,
-    method: `Z3 (nonlinear real arithmetic), ${claim.size.meaning} = ${o.sizes.join(', ')}`,
+    method: `Z3 (nonlinear real arithmetic), ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}`,
     expected: o.expected,
     async run(ctx) {
       const results: ClaimResult[] = [];
-      for (const R of o.sizes) {
-        ctx.progress(`R = ${R}`);
-        results.push(await decideClaim(claim, R, DEFAULT_TIMEOUT_MS));
+      for (const size of o.sizes) {
+        ctx.progress(`${claim.sizeRange.meaning} = ${size}`);
+        results.push(await decideClaim(claim, size, DEFAULT_TIMEOUT_MS));
       }
       const refuted = results.find((r) => r.verdict === 'refuted');
       const unknown = results.filter((r) => r.verdict === 'unknown');
       const verdict = refuted ? 'refuted' : unknown.length > 0 ? 'unknown' : 'proved';
       const summary = refuted
-        ? `refuted at R = ${refuted.R} (${refuted.reason})`
+        ? `refuted at ${claim.sizeRange.meaning} = ${refuted.size} (${refuted.reason})`
         : unknown.length > 0
-          ? `undecided at R = ${unknown.map((r) => r.R).join(', ')}: ${unknown[0].reason}`
-          : `proved for R = ${o.sizes.join(', ')}, every part`;
+          ? `undecided at ${claim.sizeRange.meaning} = ${unknown.map((r) => r.size).join(', ')}: ${unknown[0].reason}`
+          : `proved for ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}, every part`;
       return {
         verdict,
         summary,
         evidence: {
           encoding: claim.encoding,
           sizes: results.map((r) => ({
-            R: r.R,
+            size: r.size,
             verdict: r.verdict,
             seconds: Number(r.seconds.toFixed(3)),
             parts: r.parts.map((p) => `${p.part}: ${p.verdict}`),
           })),
         },
-        ...(refuted ? { counterexample: { R: refuted.R, part: refuted.reason ?? '', values: refuted.counterexample ?? {}, confirmation: refuted.parts.find((p) => p.verdict === 'refuted')?.confirmation ?? null } } : {}),
+        ...(refuted ? { counterexample: { size: refuted.size, part: refuted.reason ?? '', values: refuted.counterexample ?? {}, confirmation: refuted.parts.find((p) => p.verdict === 'refuted')?.confirmation ?? null } } : {}),
       };
     },
   };

@@ -3,7 +3,8 @@ import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { exportChain, exportFiles, FORMATS, writeExport, type ExportFormat } from '../export/index.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { paramText } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { printJson } from './output.ts';
@@ -51,9 +52,9 @@ function runExport(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string
   for (const line of commandLines(opts.format, opts.out, rewards)) console.log(`  ${line}`);
 }
 
-export function exportCommand(): Command {
-  const cmd = new Command('export').description("write a model's CTMC for PRISM or Storm (explicit files, DRN, or PRISM language)");
-  for (const family of families) {
+export function exportCommand(registry: Registry): Command {
+  const cmd = addFileOption(new Command('export').description("write a model's CTMC for PRISM or Storm (explicit files, DRN, or PRISM language)"));
+  for (const family of familiesOf(registry)) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     sub
@@ -61,7 +62,7 @@ export function exportCommand(): Command {
       .requiredOption('--out <prefix>', 'path prefix of the files written, e.g. out/jiq')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & ExportFlags) => runExport(family, opts));
-    cmd.addCommand(sub);
+    cmd.addCommand(addFileOption(sub));
   }
   return cmd;
 }

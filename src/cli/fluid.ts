@@ -6,7 +6,8 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
 import type { FluidFixedPoint } from '../fluid/view.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { svgPlot } from '../report/svg-plot.ts';
 import { fmt, metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
@@ -64,7 +65,7 @@ export function parseFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Recor
   const view = family.fluid!;
   const given = Object.entries(rawParams(family, opts)).filter(([, v]) => v !== undefined);
   return {
-    params: family.parse({ ...view.unused, ...Object.fromEntries(given) }),
+    params: family.parse({ ...view.ignoredParams, ...Object.fromEntries(given) }),
     t: parseNumber(opts.t, 't', (v) => v > 0 && v <= 1e6, 'a number in (0, 1e6]'),
     samples: parseNumber(opts.samples, 'samples', (v) => Number.isInteger(v) && v >= 2 && v <= 100_000, 'an integer in 2..100000'),
     x0: parseStart(opts.x0),
@@ -84,7 +85,7 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
     Object.fromEntries(only.map((i) => [sys.names[i], Number.isNaN(x[i]) ? null : x[i]]));
   const report = {
     model: family.id,
-    params: Object.fromEntries(Object.entries(family.toJSON(req.params)).filter(([k]) => !(k in (view.unused ?? {})))),
+    params: Object.fromEntries(Object.entries(family.toJSON(req.params)).filter(([k]) => !(k in (view.ignoredParams ?? {})))),
     fixedPoint: named(fp.state),
     ...(fp.exact ? { fixedPointExact: fp.exact } : {}),
     fixedPointMethod: fp.method,
@@ -131,9 +132,9 @@ export function fluidOptions(family: ModelFamily<ParamSpecs, unknown>): Option[]
   ];
 }
 
-export function fluidCommand(setExit: (code: number) => void): Command {
-  const cmd = new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics');
-  for (const family of families.filter((f) => f.fluid)) {
+export function fluidCommand(registry: Registry, setExit: (code: number) => void): Command {
+  const cmd = addFileOption(new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics'));
+  for (const family of familiesOf(registry, 'fluid')) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     for (const o of fluidOptions(family)) sub.addOption(o);
@@ -141,7 +142,7 @@ export function fluidCommand(setExit: (code: number) => void): Command {
       .option('--svg <file>', 'draw the trajectories (and fixed-point levels) as SVG')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & FluidFlags) => setExit(runFluid(family, opts)));
-    cmd.addCommand(sub);
+    cmd.addCommand(addFileOption(sub));
   }
   return cmd;
 }

@@ -10,14 +10,16 @@ import { renderTable } from '../report/table.ts';
 import { printJson } from './output.ts';
 
 interface ProveFlags {
+  size?: string;
+  /** Alias of --size (the size is R dispatchers for most claims). */
   R?: string;
   timeoutMs: string;
   json?: boolean;
   smt2?: string;
 }
 
-/** Size used when --R is absent. */
-const DEFAULT_R = 3;
+/** Size used when --size is absent (clamped to the claim's range). */
+const DEFAULT_SIZE = 3;
 
 function findClaim(id: string): SmtClaim {
   const claim = smtClaims.find((c) => c.id === id);
@@ -27,22 +29,24 @@ function findClaim(id: string): SmtClaim {
 
 async function runProve(id: string, opts: ProveFlags): Promise<number> {
   const claim = findClaim(id);
-  const { min, max } = claim.size;
-  const R = intParam(claim.size.meaning, { min, max }).read(opts.R ?? String(Math.min(Math.max(DEFAULT_R, min), max)), 'R');
+  const { min, max } = claim.sizeRange;
+  if (opts.size !== undefined && opts.R !== undefined) throw new UsageError('--size and --R are the same option: give one');
+  const flag = opts.R !== undefined ? 'R' : 'size';
+  const size = intParam(claim.sizeRange.meaning, { min, max }).read(opts.size ?? opts.R ?? String(Math.min(Math.max(DEFAULT_SIZE, min), max)), flag);
   const timeoutMs = intParam('Z3 time limit per part (ms)', { min: 1, max: 600_000 }).read(opts.timeoutMs, 'timeout-ms');
   if (opts.smt2) {
-    const text = await claimSmtlib2(claim, R);
+    const text = await claimSmtlib2(claim, size);
     try {
       writeFileSync(opts.smt2, text);
     } catch (e) {
       throw new UsageError(`--smt2 ${opts.smt2}: cannot write (${e instanceof Error ? e.message : String(e)})`);
     }
   }
-  const r = await decideClaim(claim, R, timeoutMs);
+  const r = await decideClaim(claim, size, timeoutMs);
   if (opts.json) {
-    printJson({ claim: r.claim, R: r.R, verdict: r.verdict, counterexample: r.counterexample, reason: r.reason, seconds: r.seconds, parts: r.parts });
+    printJson({ claim: r.claim, size: r.size, sizeMeaning: claim.sizeRange.meaning, verdict: r.verdict, counterexample: r.counterexample, reason: r.reason, seconds: r.seconds, parts: r.parts });
   } else {
-    console.log(`${claim.id} (${claim.size.meaning} = ${R}): ${r.verdict.toUpperCase()} in ${r.seconds.toFixed(2)} s, Z3 start-up included`);
+    console.log(`${claim.id} (${claim.sizeRange.meaning} = ${size}): ${r.verdict.toUpperCase()} in ${r.seconds.toFixed(2)} s, Z3 start-up included`);
     console.log(`claim: ${claim.statement}\nsource: ${claim.source}\nencoding: ${claim.encoding}`);
     const rows = r.parts.map((p) => [p.part, p.verdict, p.seconds.toFixed(2), p.reason ?? (p.confirmation ? `confirmed: ${JSON.stringify(p.confirmation)}` : '')]);
     console.log(renderTable(['part', 'verdict', 'seconds', 'note'], rows, [56, 9, 9, 40]));
@@ -59,7 +63,8 @@ export function proveCommand(setExit: (code: number) => void): Command {
   return new Command('prove')
     .description(`decide a claim with Z3 (exit 0 only when proved); claims: ${smtClaims.map((c) => c.id).join(', ')}`)
     .argument('<claim-id>', 'the claim to decide')
-    .option('--R <n>', `size: dispatchers R, largest d or server classes M, as the claim says (default ${DEFAULT_R})`)
+    .option('--size <n>', `the size decided: dispatchers R, largest d or server classes M, as the claim says (default ${DEFAULT_SIZE})`)
+    .option('--R <n>', 'alias of --size')
     .option('--timeout-ms <t>', 'Z3 time limit per part, in ms; past it the part is unknown', String(DEFAULT_TIMEOUT_MS))
     .option('--smt2 <file>', 'also write the queries as SMT-LIB2 (one benchmark per part, separated by (reset))')
     .option('--json', 'print one JSON document')

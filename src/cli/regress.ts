@@ -7,7 +7,8 @@ import { resolvePanel } from '../sim/panel.ts';
 import type { PanelCase } from '../sim/view.ts';
 import { parseSeed } from '../sim/random.ts';
 import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { renderTable } from '../report/table.ts';
 import { printJson } from './output.ts';
 import { progressFor } from './progress.ts';
@@ -89,10 +90,10 @@ export function regressOptions(family: ModelFamily<ParamSpecs, unknown>): Option
   ];
 }
 
-export function regressCommand(setExit: (code: number) => void): Command {
-  const cmd = new Command('regress').description('check a simulator against the exact CTMC on a panel of small cases (z-scores, Šidák at family-wise 1%)');
-  for (const family of families.filter((f) => f.simulator)) {
-    const sub = new Command(family.id).description(family.title);
+export function regressCommand(registry: Registry, setExit: (code: number) => void): Command {
+  const cmd = addFileOption(new Command('regress').description('check a simulator against the exact CTMC on a panel of small cases (z-scores, Šidák at family-wise 1%)'));
+  for (const family of familiesOf(registry, 'simulator')) {
+    const sub = addFileOption(new Command(family.id)).description(family.title);
     for (const o of regressOptions(family)) sub.addOption(o);
     cmd.addCommand(
       sub

@@ -4,7 +4,8 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { parseSeed } from '../sim/random.ts';
 import { runSimulation } from '../sim/run.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { fmt, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { printJson } from './output.ts';
@@ -72,16 +73,16 @@ export function simulateOptions(): Option[] {
   ];
 }
 
-export function simulateCommand(): Command {
-  const cmd = new Command('simulate').description('simulate a model (per-server event simulation) and estimate its metrics with 95% intervals');
-  for (const family of families.filter((f) => f.simulator)) {
+export function simulateCommand(registry: Registry): Command {
+  const cmd = addFileOption(new Command('simulate').description('simulate a model (per-server event simulation) and estimate its metrics with 95% intervals'));
+  for (const family of familiesOf(registry, 'simulator')) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     for (const o of simulateOptions()) sub.addOption(o);
     sub
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SimulateFlags) => runSimulate(family, opts));
-    cmd.addCommand(sub);
+    cmd.addCommand(addFileOption(sub));
   }
   return cmd;
 }

@@ -3,7 +3,8 @@ import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { METHODS, solveModel, trusted, type Method, type SolveOptions } from '../ctmc/solve.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { progressFor } from './progress.ts';
@@ -19,7 +20,7 @@ interface SolveFlags {
 /** A solve request read from option text (UsageError on bad input): what `solve` and `sweep solve` run. */
 export interface SolveRequest {
   params: unknown;
-  options: SolveOptions;
+  options: SolveOptions & { method: Method };
 }
 
 export function parseSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): SolveRequest {
@@ -50,7 +51,7 @@ export function solveReport(family: ModelFamily<ParamSpecs, unknown>, req: Solve
     seconds: e.seconds,
     converged: e.converged,
     ...(e.errorEstimate !== undefined ? { errorEstimate: e.errorEstimate } : {}),
-    ...(e.primes !== undefined ? { primes: e.primes } : {}),
+    ...(e.primes !== undefined ? { primes: e.primes, liftingSteps: e.liftingSteps } : {}),
     ...(e.truncation ? { truncation: e.truncation } : {}),
     trusted: trusted(e),
   };
@@ -64,7 +65,7 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   if (opts.json) printJson(report);
   else {
     console.log(`${family.id}  ${paramText(report.params)}`);
-    const resid = report.method === 'exact' ? `0 (pi Q = 0 verified in rationals, ${report.primes} primes)` : report.residual.toExponential(2);
+    const resid = report.method === 'exact' ? `0 (pi Q = 0 verified in rationals; ${report.primes} prime(s), ${report.liftingSteps} p-adic lifting steps)` : report.residual.toExponential(2);
     console.log(`method ${report.method}: ${report.states} states, ${report.transitions} transitions, residual ${resid}, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`);
     const t = report.truncation;
     if (t) console.log(`truncated at K = ${t.K}: boundary mass ${t.boundaryMass.toExponential(2)} (tolerance ${t.tolerance.toExponential(0)})`);
@@ -85,16 +86,16 @@ export function solveOptions(): Option[] {
   ];
 }
 
-export function solveCommand(setExit: (code: number) => void): Command {
-  const cmd = new Command('solve').description('solve the finite-N CTMC of a model exactly or numerically');
-  for (const family of families) {
+export function solveCommand(registry: Registry, setExit: (code: number) => void): Command {
+  const cmd = addFileOption(new Command('solve').description('solve the finite-N CTMC of a model exactly or numerically'));
+  for (const family of familiesOf(registry)) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     for (const o of solveOptions()) sub.addOption(o);
     sub
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SolveFlags) => setExit(runSolve(family, opts)));
-    cmd.addCommand(sub);
+    cmd.addCommand(addFileOption(sub));
   }
   return cmd;
 }

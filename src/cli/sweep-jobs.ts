@@ -11,7 +11,9 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { resolvePanel } from '../sim/panel.ts';
 import type { JobData, JobOutcome, RunnerEnv } from '../sweep/job.ts';
-import { families } from '../../models/index.ts';
+import { builtinRegistry } from '../registry/builtins.ts';
+import { loadFiles } from '../registry/load.ts';
+import { familyById, type Registry } from '../registry/registry.ts';
 import { fluidOptions, fluidRun, parseFluid } from './fluid.ts';
 import { parseRegress, regressOptions, regressReport } from './regress.ts';
 import { parseSimulate, simulateOptions, simulateReport } from './simulate.ts';
@@ -127,12 +129,14 @@ export function preparePoint(d: Pick<JobData, 'command' | 'family' | 'options'>,
   return command.prepare(family, opts, env);
 }
 
-/** The family a job names, among the built-ins and the runner's --file modules. */
+/** Registries by --file list, loaded once per thread. */
+const registries = new Map<string, Promise<Registry>>();
+
+/** The family a job names, among the built-ins and the runner's own --file modules (a job never names a file). */
 async function familyFor(id: string, env: RunnerEnv): Promise<Family> {
-  if (env.files.length > 0) throw new UsageError('--file families in sweeps are not supported yet');
-  const f = families.find((x) => x.id === id);
-  if (!f) throw new UsageError(`unknown family "${id}"`);
-  return f;
+  const key = JSON.stringify(env.files);
+  if (!registries.has(key)) registries.set(key, loadFiles(builtinRegistry(), env.files));
+  return familyById(await registries.get(key)!, id);
 }
 
 /** Runs one job; every failure becomes an outcome (ok false, with the one-line reason), never a crash. */

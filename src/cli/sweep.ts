@@ -16,7 +16,8 @@ import type { JobData, JobOutcome, RunnerEnv } from '../sweep/job.ts';
 import { parseQueueUrl, probe, redactUrl } from '../sweep/queue.ts';
 import { openResults, readResults, sweepHeader, type ResultLine, type SweepHeader } from '../sweep/results.ts';
 import { runJobs } from '../sweep/run.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { addParamOptions } from './model-options.ts';
 import { printJson } from './output.ts';
 import { countProgress } from './progress.ts';
@@ -205,11 +206,11 @@ async function runSweep(command: SweepCommand, family: Family, opts: Record<stri
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
-export function sweepCommand(setExit: (code: number) => void): Command {
-  const cmd = new Command('sweep').description('run solve, fluid, simulate or regress over a grid of parameters, on every core or through a Redis queue');
+export function sweepCommand(registry: Registry, setExit: (code: number) => void): Command {
+  const cmd = addFileOption(new Command('sweep').description('run solve, fluid, simulate or regress over a grid of parameters, on every core or through a Redis queue'));
   for (const command of SWEEP_COMMANDS) {
-    const group = new Command(command.name).description(`sweep ${command.name} over a grid`);
-    for (const family of families.filter((f) => !command.view || f[command.view])) {
+    const group = addFileOption(new Command(command.name).description(`sweep ${command.name} over a grid`));
+    for (const family of familiesOf(registry, command.view)) {
       const sub = new Command(family.id).description(family.title);
       addParamOptions(sub, family);
       for (const o of command.options(family)) {
@@ -227,7 +228,7 @@ export function sweepCommand(setExit: (code: number) => void): Command {
       sub
         .option('--json', 'print one JSON document (the summary; results are in --out)')
         .action(async (opts: Record<string, unknown> & SweepFlags) => setExit(await runSweep(command, family, opts, sub)));
-      group.addCommand(sub);
+      group.addCommand(addFileOption(sub));
     }
     cmd.addCommand(group);
   }

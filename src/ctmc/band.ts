@@ -2,14 +2,14 @@
  * Band structure of a generator in its state order: lower bandwidth (transitions
  * to lower indices) and upper bandwidth. Direct methods cost n * lower * upper.
  */
-import type { Generator } from './generator.ts';
+import type { SparseGenerator } from './generator.ts';
 
 export interface Band {
   readonly lower: number;
   readonly upper: number;
 }
 
-export function bandOf(g: Generator<unknown>): Band {
+export function bandOf(g: SparseGenerator<unknown>): Band {
   let lower = 0;
   let upper = 0;
   for (let i = 0; i < g.n; i++) {

@@ -94,8 +94,8 @@ export function certify(def: ChainDefinition<Rational>, law: ClaimedLaw, opts: C
     def.successors(scratch, sourceCode, emit);
   }
 
-  const worst = acc.num.findIndex((x) => x !== 0n); // codes are increasing: the lowest violating code
-  const found = worst === -1 ? undefined : counterexample(def, codes[worst], acc.value(worst));
+  const lowestViolating = acc.num.findIndex((x) => x !== 0n); // codes are increasing: the lowest violating code
+  const found = lowestViolating === -1 ? undefined : counterexample(def, codes[lowestViolating], acc.value(lowestViolating));
   const seconds = (performance.now() - start) / 1000;
   return { holds: found === undefined, states: n, transitions, seconds, ...(found && { counterexample: found }) };
 }

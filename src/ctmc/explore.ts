@@ -7,7 +7,7 @@ import type { Arith, Store } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
 import type { ChainDefinition } from '../core/model.ts';
 import { decodeInto, encode, mixedRadixWeights } from '../core/mixed-radix.ts';
-import type { Generator } from './generator.ts';
+import type { SparseGenerator } from './generator.ts';
 import { createStateIndex, indexStates } from './state-index.ts';
 
 export interface ExploreOptions {
@@ -61,7 +61,7 @@ export function reachableCodes<T>(def: ChainDefinition<T>, maxStates = DEFAULT_M
   return codes.slice(0, n).sort();
 }
 
-export function explore<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ExploreOptions = {}): Generator<T> {
+export function explore<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ExploreOptions = {}): SparseGenerator<T> {
   const codes = reachableCodes(def, opts.maxStates);
   const n = codes.length;
   const index = indexStates(codes, def.radices);

@@ -4,7 +4,7 @@
  */
 import type { Store } from '../core/arith.ts';
 
-export interface Generator<T> {
+export interface SparseGenerator<T> {
   readonly n: number;
   /** Packed code of each state, increasing. */
   readonly codes: Float64Array;
@@ -15,12 +15,12 @@ export interface Generator<T> {
   readonly initial: number;
 }
 
-export function transitionCount(g: Generator<unknown>): number {
+export function transitionCount(g: SparseGenerator<unknown>): number {
   return g.rowPtr[g.n];
 }
 
 /** Exit rate of every state (float). */
-export function exitRates(g: Generator<number>): Float64Array {
+export function exitRates(g: SparseGenerator<number>): Float64Array {
   const q = new Float64Array(g.n);
   for (let i = 0; i < g.n; i++) {
     let s = 0;
@@ -37,7 +37,7 @@ export interface Incoming {
   readonly inEdge: Int32Array;
 }
 
-export function incoming(g: Generator<unknown>): Incoming {
+export function incoming(g: SparseGenerator<unknown>): Incoming {
   const n = g.n;
   const m = g.rowPtr[n];
   const inPtr = new Int32Array(n + 1);
@@ -57,7 +57,7 @@ export function incoming(g: Generator<unknown>): Incoming {
 }
 
 /** max_j |(pi Q)_j| for a float generator. */
-export function residual(g: Generator<number>, pi: Float64Array, exit: Float64Array = exitRates(g)): number {
+export function residual(g: SparseGenerator<number>, pi: Float64Array, exit: Float64Array = exitRates(g)): number {
   const flow = new Float64Array(g.n);
   for (let i = 0; i < g.n; i++) {
     const p = pi[i];

@@ -2,11 +2,11 @@
  * Every explored state is reachable from the initial one by construction; the
  * chain is irreducible when every state can also reach it back (reverse search).
  */
-import type { Generator } from './generator.ts';
+import type { SparseGenerator } from './generator.ts';
 import { incoming } from './generator.ts';
 
 /** The index of a state that cannot reach the initial state, or -1 if the chain is irreducible. */
-export function firstNonReturningState(g: Generator<unknown>): number {
+export function firstNonReturningState(g: SparseGenerator<unknown>): number {
   const { inPtr, inSrc } = incoming(g);
   const seen = new Uint8Array(g.n);
   const stack = new Int32Array(g.n);

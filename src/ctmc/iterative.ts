@@ -30,7 +30,7 @@
  * huge corrections of early cycles are not doubled. A semi-coarsened level
  * resolves the whole digits exactly, where doubling would overshoot: omega = 1.
  *
- * Top level: after each cycle, r = x Q is formed; the run stops when
+ * Finest level (the chain itself): after each cycle, r = x Q is formed; the run stops when
  * max_j |r_j| <= tolerance (x normalised to sum 1). Otherwise the last few cycle
  * outputs are recombined, x = sum_k c_k x_k with sum_k c_k = 1 minimising
  * ||sum_k c_k r_k||_2 (r is linear in x), and the recombination is kept only if
@@ -40,7 +40,7 @@
  * and it keeps the arithmetic clear of subnormal numbers (slow on x86).
  */
 import { codeSpace, decodeInto } from '../core/mixed-radix.ts';
-import { exitRates, incoming, type Generator } from './generator.ts';
+import { exitRates, incoming, type SparseGenerator } from './generator.ts';
 import { bandedGth, floatField, type BandMatrix } from './gth.ts';
 
 export interface IterativeOptions {
@@ -126,7 +126,7 @@ interface Hierarchy {
 
 // ---------------------------------------------------------------- setup
 
-function topLevel(g: Generator<number>): Level {
+function finestLevel(g: SparseGenerator<number>): Level {
   const { inPtr, inSrc, inEdge } = incoming(g);
   const exit = exitRates(g);
   const inRate = new Float64Array(inEdge.length);
@@ -320,8 +320,8 @@ function coarsen(f: Level): Coarsening {
   };
 }
 
-function buildHierarchy(g: Generator<number>): Hierarchy {
-  const levels = [topLevel(g)];
+function buildHierarchy(g: SparseGenerator<number>): Hierarchy {
+  const levels = [finestLevel(g)];
   const coarsenings: Coarsening[] = [];
   while (levels[levels.length - 1].n > DIRECT_LIMIT) {
     const fine = levels[levels.length - 1];
@@ -426,7 +426,7 @@ function cycle(h: Hierarchy, l: number): void {
   smooth(L);
 }
 
-// ---------------------------------------------------------------- top level
+// ---------------------------------------------------------------- driver (finest level)
 
 function normalize(x: Float64Array): void {
   let s = 0;
@@ -570,7 +570,7 @@ function singleSolve(L: Level, dense: BandMatrix, tolerance: number): IterativeR
   return { pi: L.x, residual, iterations: 1, converged: residual <= tolerance, errorEstimate: L.n ** 3 * Number.EPSILON };
 }
 
-export function solveIterative(g: Generator<number>, opts: IterativeOptions = {}): IterativeResult {
+export function solveIterative(g: SparseGenerator<number>, opts: IterativeOptions = {}): IterativeResult {
   const tolerance = opts.tolerance ?? 1e-12;
   const maxIterations = Math.max(1, opts.maxIterations ?? DEFAULT_MAX_ITERATIONS);
   const h = buildHierarchy(g);

@@ -126,9 +126,10 @@ export function exportChain<P>(family: ModelFamily<ParamSpecs, P>, p: P): Export
   let truncation: Omit<ExportTruncation, 'frontier'> | undefined;
   if (family.truncation) {
     const solved: Evidence = solveModel(family, p, { method: 'auto' }).evidence;
-    if (solved.truncation) {
-      truncation = solved.truncation;
-      params = family.truncation.withK(p, solved.truncation.K);
+    const K = solved.truncation?.K;
+    if (solved.truncation && K !== undefined) {
+      truncation = { ...solved.truncation, K };
+      params = family.truncation.withK(p, K);
     }
   }
   const def = family.ctmc(params, floatArith);

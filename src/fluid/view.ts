@@ -39,7 +39,7 @@ export interface FluidFixedPoint {
 
 export interface FluidView<P> {
   /** Parameters the limit does not depend on (such as N), with the text filled in when absent. */
-  readonly unused?: Readonly<Record<string, string>>;
+  readonly ignoredParams?: Readonly<Record<string, string>>;
   system(p: P): FluidSystem;
   /** What --x0 lists, for --help. */
   readonly startHelp: string;

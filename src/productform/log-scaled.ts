@@ -17,7 +17,7 @@
  */
 import { Fraction, ratToNumber, type Rational } from '../core/rational.ts';
 import { validateNetwork, type ClosedNetwork } from './network.ts';
-import { lnFactorial, logRational } from './special.ts';
+import { lnFactorial, logRational } from './log-functions.ts';
 
 /** Terms below e^CUTOFF of the peak are dropped (at most K of them, each < 4e-44 relative). */
 const CUTOFF = -100;

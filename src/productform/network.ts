@@ -6,7 +6,7 @@
  */
 import { UsageError } from '../core/errors.ts';
 import { Fraction, type Rational } from '../core/rational.ts';
-import { lnFactorial, logRational } from './special.ts';
+import { lnFactorial, logRational } from './log-functions.ts';
 
 export interface Station {
   kind: 'is' | 'single';

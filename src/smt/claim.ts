@@ -27,13 +27,13 @@ export interface SmtClaim {
   /** The statement, with its quantifiers. */
   readonly statement: string;
   readonly source: string;
-  /** What `--R n` sizes in this claim, and the sizes allowed. */
-  readonly size: { meaning: string; min: number; max: number };
+  /** What the size (`prove --size n`) counts in this claim, and the sizes allowed. */
+  readonly sizeRange: { meaning: string; min: number; max: number };
   /** What exactly Z3 is asked, for the record (encodings, what is proved by hand). */
   readonly encoding: string;
-  queries(R: number): Query[];
+  queries(size: number): Query[];
   /** Re-checks an exact counterexample numerically; absent where the exact check is all there is. */
-  confirm?(R: number, query: Query, values: Assignment): Confirmation;
+  confirm?(size: number, query: Query, values: Assignment): Confirmation;
 }
 
 export type ClaimVerdict = 'proved' | 'refuted' | 'unknown';
@@ -49,7 +49,8 @@ export interface PartResult {
 
 export interface ClaimResult {
   claim: string;
-  R: number;
+  /** The size decided (its meaning: the claim's sizeRange.meaning). */
+  size: number;
   verdict: ClaimVerdict;
   /** The first refuted part's counterexample, exact rationals "p/q". */
   counterexample: Record<string, string> | null;
@@ -63,7 +64,7 @@ function negated(q: Query): Prop[] {
   return [...q.hypotheses, q.conclusion.not()];
 }
 
-async function decidePart(claim: SmtClaim, R: number, q: Query, timeoutMs: number): Promise<PartResult> {
+async function decidePart(claim: SmtClaim, size: number, q: Query, timeoutMs: number): Promise<PartResult> {
   const out = await checkSat(negated(q), timeoutMs);
   const result = (verdict: ClaimVerdict, reason: string | null, more: Partial<PartResult> = {}): PartResult => ({
     part: q.name, verdict, seconds: out.seconds, reason, counterexample: null, confirmation: null, ...more,
@@ -81,7 +82,7 @@ async function decidePart(claim: SmtClaim, R: number, q: Query, timeoutMs: numbe
   if (!exact) return result('unknown', "Z3's model does not satisfy the hypotheses and the negated conclusion in exact arithmetic", { counterexample });
   let confirmation: Confirmation | undefined;
   try {
-    confirmation = claim.confirm?.(R, q, out.values);
+    confirmation = claim.confirm?.(size, q, out.values);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     return result('unknown', `the numeric re-check of the counterexample failed to run: ${message}`, { counterexample });
@@ -92,18 +93,18 @@ async function decidePart(claim: SmtClaim, R: number, q: Query, timeoutMs: numbe
   return result('refuted', null, { counterexample, confirmation: confirmation?.detail ?? null });
 }
 
-/** Decides every part of the claim at size R; Z3's timeout applies to each part. */
-export async function decideClaim(claim: SmtClaim, R: number, timeoutMs: number): Promise<ClaimResult> {
+/** Decides every part of the claim at one size; Z3's timeout applies to each part. */
+export async function decideClaim(claim: SmtClaim, size: number, timeoutMs: number): Promise<ClaimResult> {
   const start = performance.now();
   await z3Context();
   const parts: PartResult[] = [];
-  for (const q of claim.queries(R)) parts.push(await decidePart(claim, R, q, timeoutMs));
+  for (const q of claim.queries(size)) parts.push(await decidePart(claim, size, q, timeoutMs));
   const refuted = parts.find((p) => p.verdict === 'refuted');
   const unknown = parts.filter((p) => p.verdict === 'unknown');
   const verdict: ClaimVerdict = refuted ? 'refuted' : unknown.length > 0 ? 'unknown' : 'proved';
   return {
     claim: claim.id,
-    R,
+    size,
     verdict,
     counterexample: refuted?.counterexample ?? null,
     reason: refuted ? `refuted: ${refuted.part}` : unknown.length > 0 ? unknown.map((p) => `${p.part}: ${p.reason}`).join('; ') : null,
@@ -116,11 +117,11 @@ export async function decideClaim(claim: SmtClaim, R: number, timeoutMs: number)
  * Every part as an SMT-LIB2 benchmark asserting hypotheses and the negated
  * conclusion (unsat = that part is proved), separated by (reset).
  */
-export async function claimSmtlib2(claim: SmtClaim, R: number): Promise<string> {
+export async function claimSmtlib2(claim: SmtClaim, size: number): Promise<string> {
   const blocks: string[] = [];
-  for (const q of claim.queries(R)) {
+  for (const q of claim.queries(size)) {
     const text = await toSmtlib2(negated(q));
-    blocks.push(`; lbcheck claim ${claim.id}, R = ${R}, part: ${q.name}\n; unsat means this part is proved\n${text.trim()}\n`);
+    blocks.push(`; lbcheck claim ${claim.id}, ${claim.sizeRange.meaning} = ${size}, part: ${q.name}\n; unsat means this part is proved\n${text.trim()}\n`);
   }
   return blocks.join('(reset)\n');
 }
