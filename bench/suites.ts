@@ -4,6 +4,7 @@ import { familiesSuite } from './families.ts';
 import { fluidSuite } from './fluid.ts';
 import { simSuite } from './sim.ts';
 import { smtSuite } from './smt.ts';
+import { sweepSuite } from './sweep.ts';
 
 export const suites: Record<string, () => void | Promise<void>> = {
   ctmc: ctmcSuite,
@@ -11,4 +12,5 @@ export const suites: Record<string, () => void | Promise<void>> = {
   families: familiesSuite,
   smt: smtSuite,
   fluid: fluidSuite,
+  sweep: sweepSuite,
 };

@@ -30,7 +30,7 @@ function model(c: ExportChain): ExportFile {
         const names = [...(i === c.initial ? ['init'] : []), ...labels.filter((l) => l.holds[i] === 1).map((l) => l.name)];
         emit(`state ${i} !${num(c.exit[i])}${tuple}${names.map((n) => ` ${n}`).join('')}`);
         emit('\taction 0');
-        for (let k = c.rowPtr[i]; k < c.rowPtr[i + 1]; k++) emit(`\t\t${c.col[k]} : ${num(c.rate[k] * (k === 3 ? 1.001 : 1))}`);
+        for (let k = c.rowPtr[i]; k < c.rowPtr[i + 1]; k++) emit(`\t\t${c.col[k]} : ${num(c.rate[k])}`);
       }
     },
   };
