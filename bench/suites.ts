@@ -5,6 +5,7 @@ import { familiesSuite } from './families.ts';
 import { fluidSuite } from './fluid.ts';
 import { simSuite } from './sim.ts';
 import { smtSuite } from './smt.ts';
+import { sweepSuite } from './sweep.ts';
 
 export const suites: Record<string, () => void | Promise<void>> = {
   ctmc: ctmcSuite,
@@ -13,4 +14,5 @@ export const suites: Record<string, () => void | Promise<void>> = {
   smt: smtSuite,
   fluid: fluidSuite,
   api: apiSuite,
+  sweep: sweepSuite,
 };
