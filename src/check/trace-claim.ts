@@ -24,8 +24,8 @@ export type TraceCounterexample = {
   events: number;
   steps: TraceStep[];
   violation: Violation | null;
-  /** What replays this run (the explorer edits it). */
-  case: TraceCase;
+  /** What replays this run (the explorer edits it); absent for couplings without a replay (user couplingOrder claims). */
+  case?: TraceCase;
 };
 
 export interface TraceSpec<C> {

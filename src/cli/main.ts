@@ -9,6 +9,7 @@ import { loadFiles } from '../registry/load.ts';
 import type { Registry } from '../registry/registry.ts';
 import { checkCommand } from './check.ts';
 import { exploreCommand } from './explore.ts';
+import { exportCommand } from './export.ts';
 import { figureCommand } from './figure.ts';
 import { fileArguments } from './files.ts';
 import { fluidCommand } from './fluid.ts';
@@ -18,6 +19,8 @@ import { proveCommand } from './prove.ts';
 import { regressCommand } from './regress.ts';
 import { simulateCommand } from './simulate.ts';
 import { solveCommand } from './solve.ts';
+import { sweepCommand } from './sweep.ts';
+import { workerCommand } from './worker.ts';
 
 let exitCode = 0;
 const setExit = (code: number): void => {
@@ -53,6 +56,9 @@ const program = new Command('lbcheck')
   .addCommand(simulateCommand(registry))
   .addCommand(regressCommand(registry, setExit))
   .addCommand(figureCommand(setExit))
+  .addCommand(exportCommand(registry))
+  .addCommand(sweepCommand(registry, setExit))
+  .addCommand(workerCommand(setExit))
   .addCommand(exploreCommand(registry));
 
 /** Every (sub)command fails through our handler, in one line. */

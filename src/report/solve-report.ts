@@ -3,7 +3,7 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { trusted, type Solved } from '../ctmc/solve.ts';
 
-export function solveReport(family: ModelFamily<ParamSpecs, unknown>, params: unknown, solved: Solved) {
+export function solvedReport(family: ModelFamily<ParamSpecs, unknown>, params: unknown, solved: Solved) {
   const e = solved.evidence;
   return {
     model: family.id,
@@ -24,4 +24,4 @@ export function solveReport(family: ModelFamily<ParamSpecs, unknown>, params: un
   };
 }
 
-export type SolveReport = ReturnType<typeof solveReport>;
+export type SolveReport = ReturnType<typeof solvedReport>;

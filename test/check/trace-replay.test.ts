@@ -32,7 +32,7 @@ describe('counterexample of a coupled trace as data', () => {
     expect(last.systems.map((s) => s.name)).toEqual(['worse', 'original', 'better']);
     expect(Object.keys(last.event!.draws)).toEqual(['at', 'dispatcher', 'thinning']);
     // Replaying its case gives the same run.
-    expect(replay.replay(cx.case)).toEqual(cx);
+    expect(replay.replay(cx.case!)).toEqual(cx);
   });
 
   it('replays an edited case: lambda changes the worse system only, the order still fails', () => {
@@ -59,9 +59,9 @@ describe('counterexample of a coupled trace as data', () => {
     const longer = { ...CASE, trace: { arrivals: [{ at: 1, dispatcher: 400, thinning: 0 }, { at: 2, dispatcher: 900, thinning: 0 }, { at: 3, dispatcher: 0, thinning: 0 }, { at: 4, dispatcher: 0, thinning: 0 }], jobs: [{ service: 0, destination: 0 }, { service: 3, destination: 900 }] } };
     const s = replay.shrink(longer, 1)!;
     expect(s.violation).not.toBeNull();
-    const t = s.case.trace as { arrivals: unknown[]; jobs: unknown[] };
+    const t = s.case!.trace as { arrivals: unknown[]; jobs: unknown[] };
     expect(t.arrivals.length).toBeLessThanOrEqual(2);
-    expect(replay.replay(s.case).violation).toEqual(s.violation);
+    expect(replay.replay(s.case!).violation).toEqual(s.violation);
     expect(replay.shrink({ ...CASE, trace: { arrivals: [], jobs: [] } }, 1)).toBeNull();
   });
 

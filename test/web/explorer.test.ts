@@ -123,7 +123,7 @@ describe('the explorer in chromium', () => {
 
   it('re-runs the trace at once when lambda is edited, and shows the CLI rule for an invalid value', async () => {
     const base = JSON.parse(lbcheck('check', 'coupling-theorem1-per-dispatcher', '--json').stdout).results[0].counterexample as TraceCounterexample;
-    const edited = couplingTheorem1PerDispatcher.trace!.replay({ ...base.case, params: { ...base.case.params, lambda: '2' } });
+    const edited = couplingTheorem1PerDispatcher.trace!.replay({ ...base.case!, params: { ...base.case!.params, lambda: '2' } });
     await page.fill('input[name="lambda"]', '2');
     await page.waitForFunction(() => document.querySelector('[data-testid="trace-view"]')?.getAttribute('data-rerun-ms') !== '');
     expect(await page.textContent('[data-testid="trace-verdict"]')).toBe(edited.violation ? `the order fails after step ${edited.violation.step}: ${edited.violation.why}` : `every order holds through step ${edited.events}`);
@@ -131,7 +131,7 @@ describe('the explorer in chromium', () => {
     // An invalid value: the rule the CLI prints, next to the field; the last good run stays.
     let rule = '';
     try {
-      jiqBlocking.parse({ ...base.case.params, lambda: '-1' });
+      jiqBlocking.parse({ ...base.case!.params, lambda: '-1' });
     } catch (e) {
       rule = (e as Error).message;
     }

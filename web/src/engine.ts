@@ -13,7 +13,7 @@ import { claimHeader, type Property } from '../../src/check/property.ts';
 import type { TraceCase, TraceCounterexample } from '../../src/check/trace-claim.ts';
 import { reachableCodes } from '../../src/ctmc/explore.ts';
 import { METHODS, solveModel, type Method } from '../../src/ctmc/solve.ts';
-import { solveReport, type SolveReport as CliSolveReport } from '../../src/report/solve-report.ts';
+import { solvedReport, type SolveReport as CliSolveReport } from '../../src/report/solve-report.ts';
 import { integrate } from '../../src/fluid/integrate.ts';
 import { holds } from '../../src/smt/expr.ts';
 import { evaluateProp, propText, type EvaluatedProp } from '../../src/smt/evaluate.ts';
@@ -227,7 +227,7 @@ export function solve(familyId: string, raw: RawParams, method: string, progress
       for (let d = 0; d < digits.length; d++) marginals[d].values[digits[d]] += solved.pi[i];
     }
     for (const m of marginals) while (m.values.length > 1 && m.values[m.values.length - 1] === 0) m.values.pop();
-    return { ...solveReport(family, params, solved), marginals };
+    return { ...solvedReport(family, params, solved), marginals };
   });
 }
 

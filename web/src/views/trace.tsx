@@ -124,10 +124,14 @@ export interface TraceViewProps {
   origin?: { seed: number; path?: string };
 }
 
-export function TraceView({ id, initial, editable, step: initialStep, origin }: TraceViewProps) {
+export function TraceView({ id, initial, editable: allowed, step: initialStep, origin }: TraceViewProps) {
   const [data, setData] = useState(initial);
+  // A trace without its case (a user's couplingOrder claim) is shown, not edited.
+  const original = initial.case ?? { params: {}, trace: [] };
+  const editable = initial.case ? allowed : [];
+  const current = data.case ?? original;
   const [step, setStepState] = useState(Math.min(initialStep ?? initial.steps.length - 1, initial.steps.length - 1));
-  const [texts, setTexts] = useState<Record<string, string>>(initial.case.params);
+  const [texts, setTexts] = useState<Record<string, string>>(original.params);
   const [fieldError, setFieldError] = useState<{ name: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [timing, setTiming] = useState<number | null>(null);
@@ -137,10 +141,10 @@ export function TraceView({ id, initial, editable, step: initialStep, origin }: 
   const shown = steps[Math.min(step, steps.length - 1)];
   const violation = data.violation;
 
-  const setStep = (s: number, c: TraceCase = data.case) => {
+  const setStep = (s: number, c: TraceCase = current) => {
     const k = Math.max(0, Math.min(steps.length - 1, s));
     setStepState(k);
-    go({ view: 'trace', id, case: c, step: k, ...(origin ? { origin } : {}) }, false);
+    if (initial.case) go({ view: 'trace', id, case: c, step: k, ...(origin ? { origin } : {}) }, false);
   };
 
   // Re-run and redraw time of the last edit: from the edit to the first frame painted after the new DOM.
@@ -165,33 +169,33 @@ export function TraceView({ id, initial, editable, step: initialStep, origin }: 
     setFieldError(null);
     const n = r.value.steps.length;
     setData(r.value);
-    setStep(Math.min(step, n - 1), r.value.case);
+    setStep(Math.min(step, n - 1), r.value.case ?? current);
   };
 
   const editParam = (name: string, value: string) => {
     const next = { ...texts, [name]: value };
     setTexts(next);
-    void rerun({ ...data.case, params: next }, name);
+    void rerun({ ...current, params: next }, name);
   };
 
-  const events = eventsOf(data.case.trace);
+  const events = eventsOf(current.trace);
   const editEvent = (index: number, e: RawEvent | null) => {
     const list = events.list.slice();
     if (e === null) list.splice(index, 1);
     else list[index] = e;
-    void rerun({ ...data.case, trace: events.with(list) as TraceCase['trace'] }, 'event');
+    void rerun({ ...current, trace: events.with(list) as TraceCase['trace'] }, 'event');
   };
 
   const shrink = async () => {
     setBusy(true);
-    const r = await engine.shrinkTrace(id, data.case, origin?.seed ?? 42);
+    const r = await engine.shrinkTrace(id, current, origin?.seed ?? 42);
     setBusy(false);
     if (!r.ok) return setFieldError({ name: 'event', message: r.error });
     if (r.value === null) return setFieldError({ name: 'event', message: 'the order holds on this trace: nothing to shrink' });
     setFieldError(null);
-    setTexts(r.value.case.params);
+    setTexts(r.value.case?.params ?? texts);
     setData(r.value);
-    setStep(r.value.steps.length - 1, r.value.case);
+    setStep(r.value.steps.length - 1, r.value.case ?? current);
   };
 
   const quantities = Object.keys(shown.ordered);
@@ -229,7 +233,7 @@ export function TraceView({ id, initial, editable, step: initialStep, origin }: 
         <span class="step" data-testid="step">step {shown.step} of {steps.length - 1}</span>
         <button type="button" data-testid="forward" onClick={() => setStep(step + 1)}>forward ▶</button>
         <button type="button" data-testid="jump" disabled={!violation} onClick={() => setStep(violation ? violation.step : step)}>jump to violation</button>
-        <button type="button" data-testid="shrink" onClick={() => void shrink()}>shrink again</button>
+        {initial.case ? <button type="button" data-testid="shrink" onClick={() => void shrink()}>shrink again</button> : null}
       </div>
       <div class="timeline">
         {steps.map((s) => (
@@ -238,7 +242,7 @@ export function TraceView({ id, initial, editable, step: initialStep, origin }: 
       </div>
       <SharedLane step={shown} shared={data.shared} />
       <Systems step={shown} previous={shown.step > 0 ? steps[shown.step - 1] : null} />
-      {shown.step > 0 && events.list[shown.step - 1] ? (
+      {initial.case && shown.step > 0 && events.list[shown.step - 1] ? (
         <EventEditor key={`${shown.step}-${JSON.stringify(events.list[shown.step - 1])}`} event={events.list[shown.step - 1]} index={shown.step - 1} error={fieldError?.name === 'event' ? fieldError.message : null} onChange={(e) => editEvent(shown.step - 1, e)} onRemove={() => editEvent(shown.step - 1, null)} />
       ) : fieldError?.name === 'event' ? <Message>{fieldError.message}</Message> : null}
       <div class="plot-head">
@@ -250,7 +254,7 @@ export function TraceView({ id, initial, editable, step: initialStep, origin }: 
       </div>
       <Plot title={plotted} xLabel="step" x={x} series={series} stepped mark={violation?.step ?? null} current={shown.step} onPick={(i) => setStep(i)} testid="trace-plot" />
       <Command text={commandOf(id, origin)} />
-      {JSON.stringify(data.case) !== JSON.stringify(initial.case) ? <p class="note">edited in the page: the command replays the original; this view's URL replays the edit.</p> : null}
+      {JSON.stringify(current) !== JSON.stringify(original) ? <p class="note">edited in the page: the command replays the original; this view's URL replays the edit.</p> : null}
     </section>
   );
 }
