@@ -9,15 +9,18 @@ import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { progressFor } from './progress.ts';
 import { parseTolerance, printJson } from './output.ts';
+import { runParametric } from './parametric.ts';
 
 interface SolveFlags {
   method: Method;
+  param?: string;
   tolerance?: string;
   boundaryTolerance?: string;
   json?: boolean;
 }
 
 function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): number {
+  if (opts.param !== undefined) return runParametric(family, { ...opts, param: opts.param });
   const params = family.parse(rawParams(family, opts));
   const progress = progressFor(Boolean(opts.json));
   const solved = solveModel(family, params, {
@@ -70,6 +73,7 @@ export function solveCommand(registry: Registry, setExit: (code: number) => void
       .addOption(new Option('--method <method>', 'stationary solver').choices(METHODS).default('auto'))
       .option('--tolerance <r>', 'residual target max|pi Q| of the iterative solver', '1e-12')
       .option('--boundary-tolerance <m>', 'largest trusted stationary mass on a truncation boundary (queueing families)', '1e-12')
+      .option('--param <name>', 'leave this rate free: every metric as an exact rational function of it (other parameters fixed)')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SolveFlags) => setExit(runSolve(family, opts)));
     cmd.addCommand(addFileOption(sub));
