@@ -51,6 +51,10 @@ export function addScaledInto(acc: bigint[], a: IntPoly, c: IntPoly): void {
   }
 }
 
+export function derivative(a: IntPoly): IntPoly {
+  return trim(a.slice(1).map((c, i) => c * BigInt(i + 1)));
+}
+
 /** gcd of the coefficients (0 for the zero polynomial), always >= 0. */
 export function content(a: IntPoly): bigint {
   let g = 0n;

@@ -14,7 +14,7 @@ import { gcd } from '../core/combinatorics.ts';
 import { invMod, mulMod, primesBelow } from '../core/modular.ts';
 import type { Rational } from '../core/rational.ts';
 import { CrtVector, reconstructVector } from '../ctmc/rational-reconstruction.ts';
-import { content, divModP, evalInt, formatPoly, gcdModP, mulInt, subInt, toMod, type IntPoly } from './polynomial.ts';
+import { addInt, content, derivative, divModP, evalInt, formatPoly, gcdModP, mulInt, subInt, toMod, type IntPoly } from './polynomial.ts';
 
 export interface RationalFunction {
   /** Integer coefficients, lowest degree first; gcd(numerator, denominator) = 1, denominator's leading coefficient > 0, jointly primitive. */
@@ -87,16 +87,36 @@ export function reduce(A: IntPoly, S: IntPoly): RationalFunction {
   throw new Error('ran out of 26-bit primes');
 }
 
-/** f - c as one rational function in lowest terms. */
-export function minusConstant(f: RationalFunction, c: Rational): RationalFunction {
-  const cn = c.s * c.n;
-  const num = subInt(f.numerator.map((a) => a * c.d), f.denominator.map((b) => b * cn));
-  return reduce(num, f.denominator.map((b) => b * c.d));
+/** The constant c. */
+export function constant(c: Rational): RationalFunction {
+  return c.n === 0n ? { numerator: [], denominator: [1n] } : { numerator: [c.s * c.n], denominator: [c.d] };
 }
 
-/** f - g as one rational function in lowest terms. */
+/** The parameter itself, x. */
+export const identity: RationalFunction = { numerator: [0n, 1n], denominator: [1n] };
+
+export function add(f: RationalFunction, g: RationalFunction): RationalFunction {
+  return reduce(addInt(mulInt(f.numerator, g.denominator), mulInt(g.numerator, f.denominator)), mulInt(f.denominator, g.denominator));
+}
+
+/** f - g in lowest terms. */
 export function difference(f: RationalFunction, g: RationalFunction): RationalFunction {
   return reduce(subInt(mulInt(f.numerator, g.denominator), mulInt(g.numerator, f.denominator)), mulInt(f.denominator, g.denominator));
+}
+
+export function product(f: RationalFunction, g: RationalFunction): RationalFunction {
+  return reduce(mulInt(f.numerator, g.numerator), mulInt(f.denominator, g.denominator));
+}
+
+export function quotient(f: RationalFunction, g: RationalFunction): RationalFunction {
+  if (g.numerator.length === 0) throw new RangeError('division by the zero function');
+  return reduce(mulInt(f.numerator, g.denominator), mulInt(f.denominator, g.numerator));
+}
+
+/** f' = (U' V - U V') / V^2. */
+export function derivativeOf(f: RationalFunction): RationalFunction {
+  const { numerator: U, denominator: V } = f;
+  return reduce(subInt(mulInt(derivative(U), V), mulInt(U, derivative(V))), mulInt(V, V));
 }
 
 /** "(12 λ + 13) / (12 λ + 25)". */

@@ -9,14 +9,10 @@
  * multiples of the remainders do as well, which keeps everything in Z[x].
  */
 import type { Rational } from '../core/rational.ts';
-import { content, trim, type IntPoly } from './polynomial.ts';
+import { content, derivative, trim, type IntPoly } from './polynomial.ts';
 
 const lc = (a: IntPoly): bigint => a[a.length - 1];
 const abs = (v: bigint): bigint => (v < 0n ? -v : v);
-
-export function derivative(a: IntPoly): IntPoly {
-  return trim(a.slice(1).map((c, i) => c * BigInt(i + 1)));
-}
 
 function primitive(a: IntPoly): IntPoly {
   const c = content(a);
