@@ -1,0 +1,86 @@
+/**
+ * Sweeps through a real Redis (our own redis-server on a free loopback port,
+ * with a password): two `lbcheck worker` processes take the points, one is
+ * killed in the middle of a job, its job is retried by the other (BullMQ's
+ * stalled-job handling), and the file holds every point exactly once, equal to
+ * the local run bit for bit. The password never shows in output or files.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, resultsByPoint, run, start, startRedis, until, type Running } from './support.ts';
+
+const PASSWORD = 'hunter2-queue-secret';
+const dir = mkdtempSync(join(tmpdir(), 'lbcheck-queue-'));
+let redis: { port: number; stop: () => Promise<void> };
+let url = '';
+const workers: Running[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis(['--requirepass', PASSWORD]);
+  url = `redis://default:${PASSWORD}@127.0.0.1:${redis.port}`;
+});
+
+afterAll(async () => {
+  for (const w of workers) w.child.kill('SIGKILL');
+  await redis?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// Each point simulates about a second, long enough to kill a worker inside one.
+const SWEEP = ['sweep', 'simulate', 'jiq-blocking', '--N', '1000', '--alpha', '1/2,1/2', '--T', '1500', '--seed', '11', '--grid', 'lambda=0.6:0.2:1.4'];
+const worker = (): Running => {
+  const w = start(['worker', '--queue', url, '--jobs', '1', '--lock-duration', '1500', '--stalled-interval', '500']);
+  workers.push(w);
+  return w;
+};
+const started = (w: Running): number => (w.stderr().match(/ started/g) ?? []).length;
+
+describe('lbcheck sweep --queue with lbcheck worker', () => {
+  it('a worker killed mid-job loses nothing: every point once, equal to the local run', async () => {
+    const local = join(dir, 'local.jsonl');
+    expect((await run([...SWEEP, '--out', local])).code).toBe(0);
+
+    const a = worker();
+    const b = worker();
+    await until('both workers to connect', () => a.stderr().includes('taking jobs') && b.stderr().includes('taking jobs'), 60_000);
+    const queued = join(dir, 'queued.jsonl');
+    const sweep = start([...SWEEP, '--out', queued, '--queue', url, '--json']);
+    // Kill worker a in the middle of its second job.
+    await until('worker a to start its second job', () => started(a) >= 2);
+    a.child.kill('SIGKILL');
+    expect(await sweep.exited).toBe(0);
+    expect(JSON.parse(sweep.stdout())).toMatchObject({ points: 5, computed: 5, ok: 5, failedOnQueue: 0, ran: { queue: `redis://127.0.0.1:${redis.port}` } });
+
+    const lines = resultsByPoint(queued) as { point: number }[];
+    expect(lines.map((l) => l.point)).toEqual([0, 1, 2, 3, 4]);
+    expect(lines).toEqual(resultsByPoint(local));
+    // The job a was running when it died was run again by b.
+    expect(started(a) + started(b)).toBeGreaterThan(5);
+
+    for (const text of [sweep.stdout(), sweep.stderr(), a.stderr(), b.stderr(), readFileSync(queued, 'utf8')]) expect(text).not.toContain(PASSWORD);
+    b.child.kill('SIGTERM');
+    expect(await b.exited).toBe(0);
+  });
+
+  it('an unreachable queue is one line, exit 2, before the file is touched', async () => {
+    const out = join(dir, 'never.jsonl');
+    const port = await freePort();
+    const r = await run(['sweep', 'solve', 'jiq-blocking', '--alpha', '1', '--N', '2', '--grid', 'lambda=1,2', '--out', out, '--queue', `redis://me:${PASSWORD}@127.0.0.1:${port}`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([`lbcheck: cannot reach the queue at redis://127.0.0.1:${port}: connect ECONNREFUSED 127.0.0.1:${port}`]);
+    expect(existsSync(out)).toBe(false);
+    const w = await run(['worker', '--queue', `redis://me:${PASSWORD}@127.0.0.1:${port}`]);
+    expect(w.code).toBe(2);
+    expect(w.stderr).not.toContain(PASSWORD);
+  });
+
+  it('a wrong password is refused in one line that does not repeat it', async () => {
+    const r = await run(['worker', '--queue', `redis://default:wrong-${PASSWORD}@127.0.0.1:${redis.port}`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('cannot reach the queue');
+    expect(r.stderr).not.toContain(PASSWORD);
+  });
+});
