@@ -8,8 +8,9 @@
  * sum_i P_i(x) (or E[reward] / E[per]) exactly, reduced (rational-function.ts).
  */
 import type { Rational } from '../core/rational.ts';
+import { gather } from '../ctmc/metrics.ts';
 import type { Chain } from '../ctmc/solve-chain.ts';
-import { fitParametricChain, ParametricUnknown, type ParametricChain, type ParametricMetric } from './parametric-chain.ts';
+import { fitParametricChain, ParametricUnknown, type ParametricMetric } from './parametric-chain.ts';
 import { addScaledInto, trim, type IntPoly } from './polynomial.ts';
 import { reduce, type RationalFunction } from './rational-function.ts';
 import { stationaryPolynomials } from './stationary-polynomials.ts';
@@ -61,19 +62,6 @@ function metricFunction(m: ParametricMetric, T: IntPoly[]): RationalFunction {
   const A = expectation(m.rewards, T);
   const S = m.pers ? expectation(m.pers, T) : expectation(T.map(() => [1n]), T);
   return reduce(A.map((c) => c * m.perScale), S.map((c) => c * m.rewardScale));
-}
-
-function gather(pc: ParametricChain, values: RationalFunction[]): ParametricMetrics {
-  const out: ParametricMetrics = {};
-  pc.metrics.forEach((m, k) => {
-    if (m.index === undefined) out[m.name] = values[k];
-    else {
-      const arr = (out[m.name] as RationalFunction[] | undefined) ?? [];
-      arr[m.index - 1] = values[k];
-      out[m.name] = arr;
-    }
-  });
-  return out;
 }
 
 /**
