@@ -1,4 +1,5 @@
 /** The benchmark suites by name. */
+import { apiSuite } from './api.ts';
 import { ctmcSuite } from './ctmc.ts';
 import { familiesSuite } from './families.ts';
 import { fluidSuite } from './fluid.ts';
@@ -12,5 +13,6 @@ export const suites: Record<string, () => void | Promise<void>> = {
   families: familiesSuite,
   smt: smtSuite,
   fluid: fluidSuite,
+  api: apiSuite,
   sweep: sweepSuite,
 };
