@@ -63,6 +63,15 @@ export { BatchRecorder } from './sim/recorder.ts';
 export { streams, RandomStream } from './sim/random.ts';
 export { integrate, type Trajectory } from './fluid/integrate.ts';
 
+// Parametric solves: metrics as exact rational functions of one rate, and their sign on intervals.
+export { solveParametric, type ParametricEvidence, type ParametricMetrics, type ParametricOptions, type ParametricResult } from './parametric/solve-parametric.ts';
+export { familyChainAt, rateParameters } from './parametric/family-parameter.ts';
+export { OutsideDomain } from './parametric/parametric-chain.ts';
+export { decideSign, type OpenInterval, type SignClaim, type SignDecision } from './parametric/interval.ts';
+/** Arithmetic on rational functions (add, difference, product, quotient, derivativeOf, constant, identity, evaluate, formatFunction, functionJson). */
+export * as rationalFunction from './parametric/rational-function.ts';
+export type { RationalFunction } from './parametric/rational-function.ts';
+
 // Claims.
 export type { Property, RunContext } from './check/property.ts';
 export { Inconclusive, runGenerated, type GeneratedOptions } from './check/generated.ts';
