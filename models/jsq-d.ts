@@ -9,13 +9,29 @@ import { fluidView } from './jsq-d/fluid.ts';
 import { meanFieldTail } from './jsq-d/limits.ts';
 import { params, validate, type JsqdParams } from './jsq-d/params.ts';
 import { simulatorView } from './jsq-d/simulator.ts';
-import { capTruncation, firstK, largestK } from './support/queue-profile.ts';
+import { capTruncation, firstK, largestK, tailK } from './support/queue-profile.ts';
 
 export type { JsqdParams } from './jsq-d/params.ts';
 export { meanFieldSojourn, meanFieldTail } from './jsq-d/limits.ts';
 
 /** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
 const metrics = { meanJobs: 'scalar', meanSojourn: 'scalar', s: 'vector' } as const;
+
+/**
+ * The queue cap of the chain the projection explores. d = 1: N M/M/1 queues of
+ * load lambda (tailK). d >= 2: with every server busy the number of jobs is a
+ * birth-death walk of ratio lambda per job, so the shortest queue's level falls
+ * by lambda^N per level, and the imbalance above it is short-tailed; twice the
+ * levels down to 1e-15 of mass leaves room for it. A cap too short shows in the
+ * evidence: states at K stay on the frontier and the search says it cannot grow.
+ */
+function projectionK(p: JsqdParams): number {
+  const lambda = ratToNumber(p.lambda);
+  const maxK = largestK(p.N, 0);
+  const random = tailK(p.N, lambda, maxK);
+  if (p.d === 1) return random;
+  return Math.min(random, 2 * Math.ceil(Math.log(1e-15) / (p.N * Math.log(lambda))) + 16);
+}
 
 export const jsqD = defineFamily<typeof params, JsqdParams, typeof metrics>({
   id: 'jsq-d',
@@ -32,5 +48,6 @@ export const jsqD = defineFamily<typeof params, JsqdParams, typeof metrics>({
     initialK: (p) => firstK(p.N, (K) => meanFieldTail(ratToNumber(p.lambda), p.d, K), DEFAULT_BOUNDARY_TOLERANCE, largestK(p.N, 0)),
     // C(N + K, K) states: each level multiplies them by about (N + K)/K.
     nextK: (_p, K) => K + 1,
+    projection: (p) => ({ ...p, K: projectionK(p) }),
   }),
 });

@@ -23,14 +23,14 @@
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
-import { checkSize, describeLevels, queueProfile, totalJobs } from '../support/queue-profile.ts';
+import { checkCodeSpace, describeLevels, profileStates, queueProfile, totalJobs } from '../support/queue-profile.ts';
 import type { JiqQueueingParams } from './params.ts';
 
 export function ctmc<T>(p: JiqQueueingParams, A: Arith<T>): ChainDefinition<T> {
   const { N } = p;
   const K = p.K!;
   const R = p.alpha.length;
-  checkSize(N, K, R);
+  checkCodeSpace(N, K, R);
   const profile = queueProfile(N, K, R - 1);
   const P = profile.radices.length; // token digits follow the profile's
   const radices = [...profile.radices, ...new Array<number>(R - 1).fill(N + 1)];
@@ -114,6 +114,7 @@ export function ctmc<T>(p: JiqQueueingParams, A: Arith<T>): ChainDefinition<T> {
       read(s);
       return `(${describeLevels(S, K)}; ${Array.from(tokens, (x, r) => `x${r + 1}=${x}`).join(', ')})`;
     },
+    stateCount: profileStates(N, K, R),
     atBoundary: (s) => {
       profile.read(s, S);
       return S[K] > 0;

@@ -18,7 +18,7 @@
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { Fraction } from '../../src/core/rational.ts';
-import { checkSize, describeLevels, queueProfile, totalJobs } from '../support/queue-profile.ts';
+import { checkCodeSpace, describeLevels, levelReader, profileStates, queueProfile, totalJobs } from '../support/queue-profile.ts';
 import type { JsqdParams } from './params.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
 
@@ -47,15 +47,12 @@ function sampleRates<T>(p: JsqdParams, A: Arith<T>): (a: number, b: number) => T
 export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
   const { N } = p;
   const K = p.K!;
-  checkSize(N, K, 1);
+  checkCodeSpace(N, K, 1);
   const profile = queueProfile(N, K, 0);
   const rate = sampleRates(p, A);
   const n = A.fromInt(N);
-  const S = new Int32Array(K + 2); // levels S_0..S_{K+1} of the state at hand
-  const levels = (s: Int32Array): Int32Array => {
-    profile.read(s, S);
-    return S;
-  };
+  const S = new Int32Array(K + 2); // levels S_0..S_{K+1} of the state whose successors are emitted
+  const levels = levelReader(profile, K); // for metrics and boundary
   const jobs = (s: Int32Array): T => A.fromInt(totalJobs(levels(s), K));
   const metrics: MetricDef<T>[] = [
     { name: 'meanJobs', reward: (s) => A.div(jobs(s), n) },
@@ -69,6 +66,7 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
     initial: new Array<number>(profile.radices.length).fill(0),
     metrics,
     describe: (s) => `(${describeLevels(levels(s), K)})`,
+    stateCount: profileStates(N, K, 1),
     atBoundary: (s) => levels(s)[K] > 0,
     successors(s, code, emit) {
       profile.read(s, S);

@@ -35,7 +35,7 @@ export const capParam = optional(
  * (capParam): the user's K, or the engine's search from `initialK`.
  */
 export function capTruncation<P extends { K: number | undefined }>(
-  search: Pick<TruncationView<P>, 'initialK' | 'nextK'>,
+  search: Pick<TruncationView<P>, 'initialK' | 'nextK' | 'projection'>,
 ): TruncationView<P> {
   return { requestedK: (p) => p.K, withK: (p, K) => ({ ...p, K }), ...search };
 }
@@ -148,22 +148,38 @@ export function largestK(N: number, extraDigits: number): number {
  * Number of lumped states: N servers spread over K + idleBins bins (y_1..y_K, and
  * y_0 itself or y_0 split by where the idle servers' tokens are): C(N + K + idleBins - 1, N).
  */
-function stateCount(N: number, K: number, idleBins: number): number {
+export function profileStates(N: number, K: number, idleBins: number): number {
   let c = 1;
   for (let j = 1; j <= N; j++) c = (c * (K + idleBins - 1 + j)) / j;
   return Math.round(c);
 }
 
-/** The explorer's default cap on states (src/ctmc/explore.ts), refused here before any exploring. */
-const MAX_STATES = 5e7;
-
-/** UsageError when N and K need codes beyond 2^53 or more states than the explorer takes. */
-export function checkSize(N: number, K: number, idleBins: number): void {
+/** UsageError when N servers cut at K (with idleBins - 1 more digits) need state codes beyond 2^53. */
+export function checkCodeSpace(N: number, K: number, idleBins: number): void {
   if (!fits(N, K, idleBins - 1)) {
     throw new UsageError(`K = ${K} with N = ${N} needs state codes beyond 2^53; the largest K here is ${largestK(N, idleBins - 1)}`);
   }
-  const states = stateCount(N, K, idleBins);
-  if (states > MAX_STATES) throw new UsageError(`K = ${K} with N = ${N} gives ${states.toExponential(2)} states, more than ${MAX_STATES.toExponential(0)}; choose a smaller N or K`);
+}
+
+/**
+ * The levels S_0..S_{K+1} of a state, read once per state: metric rewards ask
+ * for them many times in a row (one s[i] per level), so the last digits read
+ * are kept and compared.
+ */
+export function levelReader(profile: QueueProfile, K: number): (s: Int32Array) => Int32Array {
+  const levels = new Int32Array(K + 2);
+  const last = new Int32Array(profile.radices.length).fill(-1);
+  return (s) => {
+    let same = true;
+    for (let k = 0; k < last.length; k++) {
+      if (last[k] !== s[k]) {
+        same = false;
+        last[k] = s[k];
+      }
+    }
+    if (!same) profile.read(s, levels);
+    return levels;
+  };
 }
 
 /** Total number of jobs: sum_i i y_i = sum_{i >= 1} S_i. */
@@ -176,6 +192,21 @@ export function totalJobs(levels: Int32Array, K: number): number {
 /** "y0=2, y1=3, y2=1" (occupancy counts). */
 export function describeLevels(levels: Int32Array, K: number): string {
   return Array.from({ length: K + 1 }, (_, i) => `y${i}=${levels[i] - levels[i + 1]}`).join(', ');
+}
+
+/** Boundary mass the projection chain's cap (tailK) is chosen for: far below any tolerance. */
+const NEGLIGIBLE = 1e-15;
+
+/**
+ * The queue cap of a family's projection chain (TruncationView.projection): the
+ * smallest K with N rho^K <= 1e-15 (N geometric queues of load rho; a guide for
+ * where the tail surely ends, not a bound), at most maxK (the codes' limit).
+ * When it is too short the states at K stay on the frontier and the search
+ * reports that it cannot grow.
+ */
+export function tailK(N: number, rho: number, maxK: number): number {
+  if (!(rho < 1)) return maxK;
+  return Math.max(1, Math.min(maxK, Math.ceil(Math.log(NEGLIGIBLE / N) / Math.log(rho))));
 }
 
 /**

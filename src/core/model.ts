@@ -65,21 +65,43 @@ export interface ChainDefinition<T> {
   describe(s: Int32Array): string;
   /**
    * Chains cut at a queue length K: true for states on the cut (some queue at K),
-   * whose stationary mass bounds what the truncation may have lost.
+   * where the cut drops transitions. Their stationary mass measures how much of
+   * the law reaches the cut; it is not a bound on a metric's error (a metric
+   * weighs the lost tail by its own reward, e.g. queue lengths).
    */
   atBoundary?(s: Int32Array): boolean;
+  /**
+   * The number of reachable states, or an upper bound, known before exploring:
+   * the explorer refuses a chain above its cap at once instead of after
+   * exploring it. `sizeHint` says what answers the question instead.
+   */
+  readonly stateCount?: number;
+  readonly sizeHint?: string;
 }
 
 /** Largest stationary mass on a truncation boundary that a trusted answer may have. */
 export const DEFAULT_BOUNDARY_TOLERANCE = 1e-12;
 
 /**
- * Families whose queues are truncated at K. The user may give K; otherwise the
- * engine grows K from `initialK` until the boundary mass is below tolerance.
+ * Largest estimated truncation error of a metric, relative to max(1, |value|),
+ * that a trusted answer of an automatic truncation may have.
+ */
+export const DEFAULT_METRIC_TOLERANCE = 1e-9;
+
+/**
+ * Families whose queues are unbounded and cut at K. The user may give K;
+ * otherwise the engine truncates: by finite state projection on the chain of
+ * `projection(p)` where the family offers it (src/ctmc/projection.ts), or by
+ * growing K from `initialK` until the boundary mass is below tolerance.
  */
 export interface TruncationView<P> {
   /** The K the user asked for, or undefined for automatic. */
   requestedK(p: P): number | undefined;
+  /**
+   * Parameters whose chain the finite state projection explores part of: queues
+   * cut only where the state codes (or a tail that is surely negligible) end.
+   */
+  projection?(p: P): P;
   /** A first K to try (from the load). */
   initialK(p: P): number;
   withK(p: P, K: number): P;

@@ -8,14 +8,28 @@ import { UsageError } from '../core/errors.ts';
 import type { ChainDefinition } from '../core/model.ts';
 import { decodeInto, encode, mixedRadixWeights } from '../core/mixed-radix.ts';
 import type { SparseGenerator } from './generator.ts';
+import { returningStates } from './irreducible.ts';
 import { createStateIndex, indexStates } from './state-index.ts';
 
 export interface ExploreOptions {
-  /** Refuse chains with more states than this (default 5e7). */
+  /** Refuse chains with more states than this (default MAX_STATES). */
   maxStates?: number;
 }
 
-const DEFAULT_MAX_STATES = 5e7;
+/**
+ * The one cap on a chain's states. Explored and solved iteratively a state
+ * takes about 400 bytes (codes, index, CSR both ways, solver levels), so 1e7
+ * states is some 4 GB.
+ */
+export const MAX_STATES = 1e7;
+
+/** UsageError when a chain's known state count (ChainDefinition.stateCount) exceeds the cap: refused before anything is allocated. */
+export function checkStateCount(def: ChainDefinition<unknown>, maxStates = MAX_STATES): void {
+  if (def.stateCount === undefined || def.stateCount <= maxStates) return;
+  throw new UsageError(
+    `the chain has ${def.stateCount.toExponential(2)} states, more than the ${maxStates.toExponential(0)} the solvers take; ${def.sizeHint ?? 'choose a smaller size'}`,
+  );
+}
 
 function growF64(a: Float64Array, need: number): Float64Array {
   if (need <= a.length) return a;
@@ -38,8 +52,11 @@ function growStore<T>(A: Arith<T>, a: Store<T>, need: number): Store<T> {
   return b;
 }
 
-/** The codes of every state reachable from the initial one, in increasing order. */
-export function reachableCodes<T>(def: ChainDefinition<T>, maxStates = DEFAULT_MAX_STATES): Float64Array {
+/**
+ * Breadth-first search from the initial state. At `limit` states it stops, or
+ * throws the UsageError `full()` gives when `full` is given.
+ */
+function breadthFirst<T>(def: ChainDefinition<T>, limit: number, full?: () => UsageError): Float64Array {
   const weights = mixedRadixWeights(def.radices);
   const seen = createStateIndex(def.radices);
   const digits = new Int32Array(def.radices.length);
@@ -47,7 +64,10 @@ export function reachableCodes<T>(def: ChainDefinition<T>, maxStates = DEFAULT_M
   let n = 0;
   const visit = (target: number): void => {
     if (seen.get(target) !== -1) return;
-    if (n >= maxStates) throw new UsageError(`state space exceeds ${maxStates} states; choose a smaller size`);
+    if (n >= limit) {
+      if (full) throw full();
+      return;
+    }
     seen.set(target, n);
     codes = growF64(codes, n + 1);
     codes[n++] = target;
@@ -61,11 +81,35 @@ export function reachableCodes<T>(def: ChainDefinition<T>, maxStates = DEFAULT_M
   return codes.slice(0, n).sort();
 }
 
-export function explore<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ExploreOptions = {}): SparseGenerator<T> {
-  const codes = reachableCodes(def, opts.maxStates);
+/** The codes of every state reachable from the initial one, in increasing order. */
+export function reachableCodes<T>(def: ChainDefinition<T>, maxStates = MAX_STATES): Float64Array {
+  checkStateCount(def, maxStates);
+  return breadthFirst(def, maxStates, () => new UsageError(`state space exceeds ${maxStates} states; choose a smaller size`));
+}
+
+/** The codes of the first `count` states found breadth-first from the initial one (all of them when fewer), increasing. */
+export function nearestCodes<T>(def: ChainDefinition<T>, count: number): Float64Array {
+  return breadthFirst(def, count);
+}
+
+/** A chain restricted to a set of its states. */
+export interface Restriction<T> {
+  readonly g: SparseGenerator<T>;
+  /** leaking[i] = 1 when state i had a transition to a state outside the set (dropped). */
+  readonly leaking: Uint8Array;
+  /** For restrictReturning: the position in the given codes of each state kept. */
+  readonly kept?: Int32Array;
+}
+
+/**
+ * The chain on the states `codes` (increasing, the initial state among them):
+ * transitions to states outside the set are dropped, as an arrival to a full
+ * queue is lost, and the states that lose one are marked `leaking`.
+ */
+export function restrict<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array): Restriction<T> {
   const n = codes.length;
   const index = indexStates(codes, def.radices);
-
+  const leaking = new Uint8Array(n);
   const digits = new Int32Array(def.radices.length);
   const rowPtr = new Int32Array(n + 1);
   let col: Int32Array = new Int32Array(4 * n + 16);
@@ -74,7 +118,10 @@ export function explore<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ExploreOp
   let source = 0;
   const push = (target: number, r: T): void => {
     const j = index.get(target);
-    if (j === -1) throw new Error(`successor ${target} of state ${codes[source]} was not explored`);
+    if (j === -1) {
+      leaking[source] = 1;
+      return;
+    }
     if (j === source) return; // self-loops do not change the law
     col = growI32(col, m + 1);
     rate = growStore(A, rate, m + 1);
@@ -88,13 +135,58 @@ export function explore<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ExploreOp
   }
   const trimmed = A.store(m);
   for (let k = 0; k < m; k++) trimmed[k] = rate[k];
-  return {
-    n,
-    codes,
-    radices: def.radices,
-    rowPtr,
-    col: col.slice(0, m),
-    rate: trimmed,
-    initial: index.get(encode(def.initial, mixedRadixWeights(def.radices))),
-  };
+  const initial = index.get(encode(def.initial, mixedRadixWeights(def.radices)));
+  if (initial === -1) throw new Error('the restricted state set lacks the initial state');
+  return { g: { n, codes, radices: def.radices, rowPtr, col: col.slice(0, m), rate: trimmed, initial }, leaking };
+}
+
+/**
+ * The restriction to the states of `codes` that can return to the initial
+ * state within the set. A grown set can hold dead ends (a state reached by a
+ * departure from the longest queue whose own transitions all leave the set);
+ * dropping them keeps the restricted chain irreducible, and drops no state on a
+ * path from a kept one back to the start. Their transitions in count as lost
+ * (their sources leak).
+ */
+export function restrictReturning<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array): Restriction<T> {
+  const r = restrict(def, A, codes);
+  const keep = returningStates(r.g);
+  const n = keep.reduce((a, k) => a + k, 0);
+  if (n === r.g.n) return r;
+  const g = r.g;
+  const at = new Int32Array(g.n).fill(-1);
+  const kept = new Int32Array(n);
+  for (let i = 0, k = 0; i < g.n; i++) {
+    if (!keep[i]) continue;
+    at[i] = k;
+    kept[k++] = i;
+  }
+  const rowPtr = new Int32Array(n + 1);
+  const col = new Int32Array(g.rowPtr[g.n]);
+  const rate = A.store(g.rowPtr[g.n]);
+  const leaking = new Uint8Array(n);
+  let m = 0;
+  for (let k = 0; k < n; k++) {
+    const i = kept[k];
+    leaking[k] = r.leaking[i];
+    for (let e = g.rowPtr[i]; e < g.rowPtr[i + 1]; e++) {
+      const j = at[g.col[e]];
+      if (j === -1) {
+        leaking[k] = 1;
+        continue;
+      }
+      col[m] = j;
+      rate[m++] = g.rate[e];
+    }
+    rowPtr[k + 1] = m;
+  }
+  const trimmed = A.store(m);
+  for (let e = 0; e < m; e++) trimmed[e] = rate[e];
+  const subCodes = Float64Array.from(kept, (i) => g.codes[i]);
+  return { g: { n, codes: subCodes, radices: g.radices, rowPtr, col: col.slice(0, m), rate: trimmed, initial: at[g.initial] }, leaking, kept };
+}
+
+/** The whole reachable chain (every successor explored, so nothing leaks). */
+export function explore<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ExploreOptions = {}): SparseGenerator<T> {
+  return restrict(def, A, reachableCodes(def, opts.maxStates)).g;
 }

@@ -5,8 +5,8 @@
 import type { SparseGenerator } from './generator.ts';
 import { incoming } from './generator.ts';
 
-/** The index of a state that cannot reach the initial state, or -1 if the chain is irreducible. */
-export function firstNonReturningState(g: SparseGenerator<unknown>): number {
+/** returning[i] = 1 when state i can reach the initial state. */
+export function returningStates(g: SparseGenerator<unknown>): Uint8Array {
   const { inPtr, inSrc } = incoming(g);
   const seen = new Uint8Array(g.n);
   const stack = new Int32Array(g.n);
@@ -23,5 +23,10 @@ export function firstNonReturningState(g: SparseGenerator<unknown>): number {
       }
     }
   }
-  return seen.indexOf(0);
+  return seen;
+}
+
+/** The index of a state that cannot reach the initial state, or -1 if the chain is irreducible. */
+export function firstNonReturningState(g: SparseGenerator<unknown>): number {
+  return returningStates(g).indexOf(0);
 }

@@ -49,6 +49,8 @@ export interface IterativeOptions {
   /** Cycles before giving up (default 1000, at least 1). */
   maxIterations?: number;
   onProgress?: (iteration: number, residual: number) => void;
+  /** A starting law (e.g. the previous truncation's, warm start), > 0 where the chain's law is; default uniform. */
+  initial?: Float64Array;
 }
 
 export interface IterativeResult {
@@ -575,6 +577,10 @@ export function solveIterative(g: SparseGenerator<number>, opts: IterativeOption
   const maxIterations = Math.max(1, opts.maxIterations ?? DEFAULT_MAX_ITERATIONS);
   const h = buildHierarchy(g);
   const top = h.levels[0];
+  if (opts.initial) {
+    top.x.set(opts.initial);
+    normalize(top.x);
+  }
   if (h.coarsenings.length === 0) {
     const single = singleSolve(top, h.dense, tolerance);
     opts.onProgress?.(1, single.residual);

@@ -12,7 +12,7 @@ import type { Rational } from '../core/rational.ts';
 import { bigRatioToNumber } from '../core/rational.ts';
 import { bandOf } from './band.ts';
 import { ExactBudgetExceeded, solveExact, type ExactSolution } from './exact.ts';
-import { explore } from './explore.ts';
+import { explore, restrictReturning } from './explore.ts';
 import { residual, transitionCount, type SparseGenerator } from './generator.ts';
 import { solveGth } from './gth.ts';
 import { firstNonReturningState } from './irreducible.ts';
@@ -40,6 +40,15 @@ export interface SolveOptions {
 export interface ChainSolveOptions extends SolveOptions {
   /** The queue-length cap the chain was cut at, reported with its boundary mass (chains with `atBoundary`). */
   K?: number;
+  /**
+   * Solve the chain restricted to these states (increasing codes, the initial
+   * state among them; explore.ts `restrictReturning`): transitions out of the
+   * set are dropped, states that cannot return to the initial one within it are
+   * left out, and the states that lose a transition count as boundary.
+   */
+  states?: Float64Array;
+  /** A starting law for the iterative solver, aligned with `states` (warm start). */
+  initial?: Float64Array;
 }
 
 export interface Evidence {
@@ -49,15 +58,56 @@ export interface Evidence {
   /** max_j |(pi Q)_j|; 0 for exact solves (verified in rationals). */
   residual: number;
   iterations: number;
+  /** The whole time of the answer (a truncation search included). */
   seconds: number;
+  /** The last solve's own time (explore, solve, metrics), when it differs from `seconds`. */
+  solveSeconds?: number;
   converged: boolean;
   errorEstimate?: number;
   /** Exact solves: banded eliminations mod a prime (1 with p-adic lifting, unless a prime was unlucky). */
   primes?: number;
   /** Exact solves: p-adic digits lifted from that one elimination (0 when solved by CRT over many primes). */
   liftingSteps?: number;
-  /** For truncated chains (with `atBoundary`): the stationary mass on the cut, and the cap K where there is one. */
-  truncation?: { K?: number; boundaryMass: number; tolerance: number; withinTolerance: boolean };
+  /** For truncated chains (with `atBoundary`, or restricted to a state set). */
+  truncation?: TruncationEvidence;
+}
+
+/** One truncation a search tried. */
+export interface SearchRound {
+  K?: number;
+  states: number;
+  boundaryMass: number;
+  seconds: number;
+}
+
+export interface TruncationEvidence {
+  /** The queue-length cap, for chains cut at K (given, or found by the K search). */
+  K?: number;
+  /**
+   * Stationary mass of the states where the truncation drops transitions (queues
+   * at K, or the frontier of a projected state set). How much of the law reaches
+   * the cut, not a bound on a metric's error: see metricError.
+   */
+  boundaryMass: number;
+  tolerance: number;
+  withinTolerance: boolean;
+  /** 'cap': queues cut at K; 'projection': the state set grown where the mass is (projection.ts). */
+  kind?: 'cap' | 'projection';
+  /**
+   * Estimated truncation error of each metric (vector metrics as arrays): the
+   * change between the last two truncations of the search (metricErrorMethod).
+   * Absent for a K the user gave (the answer is the truncated chain's).
+   */
+  metricError?: MetricValues<number>;
+  metricErrorMethod?: string;
+  /** A metric error counts as within tolerance when at most metricTolerance * max(1, |value|). */
+  metricTolerance?: number;
+  /** Whether every metric's error is within metricTolerance. */
+  metricErrorWithinTolerance?: boolean;
+  /** The truncations the search tried, in order (the last is the answer's). */
+  rounds?: SearchRound[];
+  /** Why the search stopped before its tolerances were met (budget, no convergence). */
+  stopped?: string;
 }
 
 export interface Solved {
@@ -83,10 +133,15 @@ interface Law {
   exact?: { solution: ExactSolution; def: ChainDefinition<Rational>; codes: Float64Array };
 }
 
-function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod, opts: SolveOptions, exactSeconds?: number): Law {
+/** The chain's generator: all reachable states, or the restriction to (the returning part of) opts.states. */
+function generatorOf<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ChainSolveOptions): { g: SparseGenerator<T>; leaking?: Uint8Array; kept?: Int32Array } {
+  return opts.states ? restrictReturning(def, A, opts.states) : { g: explore(def, A) };
+}
+
+function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod, opts: ChainSolveOptions, exactSeconds?: number): Law {
   if (method === 'exact') {
     const def = chain(exactArith);
-    const ge = explore(def, exactArith);
+    const ge = generatorOf(def, exactArith, opts).g;
     const solution = solveExact(ge, bandOf(ge), {
       maxSeconds: exactSeconds,
       onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} steps, ${bits} bits`),
@@ -102,13 +157,14 @@ function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod
   const r = solveIterative(g, {
     tolerance: opts.tolerance,
     maxIterations: opts.maxIterations,
+    initial: opts.initial,
     onProgress: (it, res) => opts.onProgress?.(`iteration ${it}: residual ${res.toExponential(2)}`),
   });
   return { method, pi: r.pi, residual: r.residual, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate };
 }
 
 /** `auto` tries the exact solver within a time budget, then falls back to float. */
-function autoLaw(chain: Chain, g: SparseGenerator<number>, opts: SolveOptions): Law {
+function autoLaw(chain: Chain, g: SparseGenerator<number>, opts: ChainSolveOptions): Law {
   try {
     return solveLaw(chain, g, 'exact', opts, AUTO_EXACT_SECONDS);
   } catch (e) {
@@ -117,13 +173,18 @@ function autoLaw(chain: Chain, g: SparseGenerator<number>, opts: SolveOptions): 
   }
 }
 
-/** Stationary mass of the states on the truncation boundary. */
-function boundaryMass(def: ChainDefinition<unknown>, codes: Float64Array, pi: Float64Array): number {
+/** Stationary mass of the states on the truncation boundary: `atBoundary`, or leaking out of a restricted set. */
+function boundaryMass(def: ChainDefinition<unknown>, codes: Float64Array, pi: Float64Array, leaking?: Uint8Array): number {
   const digits = new Int32Array(def.radices.length);
   let mass = 0;
   for (let i = 0; i < codes.length; i++) {
+    if (leaking?.[i]) {
+      mass += pi[i];
+      continue;
+    }
+    if (!def.atBoundary) continue;
     decodeInto(codes[i], def.radices, digits);
-    if (def.atBoundary!(digits)) mass += pi[i];
+    if (def.atBoundary(digits)) mass += pi[i];
   }
   return mass;
 }
@@ -145,12 +206,13 @@ function checkIrreducible(def: ChainDefinition<number>, g: SparseGenerator<numbe
 export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   const start = performance.now();
   const def = chain(floatArith);
-  const g = explore(def, floatArith);
+  const { g, leaking, kept } = generatorOf(def, floatArith, opts);
   checkIrreducible(def, g);
+  if (kept && opts.initial) opts = { ...opts, initial: Float64Array.from(kept, (i) => opts.initial![i]) };
   const method = chooseMethod(opts.method, g);
   const law = opts.method === 'auto' && method === 'exact' ? autoLaw(chain, g, opts) : solveLaw(chain, g, method, opts);
   const tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
-  const mass = def.atBoundary ? boundaryMass(def, g.codes, law.pi) : undefined;
+  const mass = def.atBoundary || leaking ? boundaryMass(def, g.codes, law.pi, leaking) : undefined;
   const exact = law.exact && {
     solution: law.exact.solution,
     ...exactMetrics(law.exact.def, exactArith, law.exact.codes, law.exact.solution.numerators, law.exact.solution.total),
@@ -179,7 +241,21 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   };
 }
 
-/** A solve to trust: converged, and its truncation (if any) lost less than its tolerance. */
+/** Whether every metric's estimated truncation error is at most tolerance * max(1, |value|). */
+export function metricErrorsWithin(error: MetricValues<number>, values: MetricValues<number>, tolerance: number): boolean {
+  return Object.entries(error).every(([name, e]) => {
+    const v = ([] as number[]).concat(values[name] ?? []);
+    return ([] as number[]).concat(e).every((x, i) => x <= tolerance * Math.max(1, Math.abs(v[i] ?? 0)));
+  });
+}
+
+/**
+ * A solve to trust: converged; its truncation (if any) has boundary mass within
+ * tolerance, metric errors (where estimated) within theirs, and a search that finished.
+ */
 export function trusted(e: Evidence): boolean {
-  return e.converged && (e.truncation?.withinTolerance ?? true);
+  const t = e.truncation;
+  if (!e.converged) return false;
+  if (!t) return true;
+  return t.withinTolerance && (t.metricErrorWithinTolerance ?? true) && t.stopped === undefined;
 }

@@ -5,14 +5,14 @@
  */
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import type { Method } from './method.ts';
-import { solveChain, type SolveOptions, type Solved } from './solve-chain.ts';
-import { familyChain, searchTruncation } from './truncation-search.ts';
+import { solveChain, type Solved } from './solve-chain.ts';
+import { familyChain, searchTruncation, type SearchOptions } from './truncation-search.ts';
 
 export { METHODS, type Method } from './method.ts';
 export { solveChain, trusted, type Chain, type Evidence, type SolveOptions, type Solved } from './solve-chain.ts';
+export type { SearchOptions } from './truncation-search.ts';
 
-export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SolveOptions & { method: Method }): Solved {
+export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SearchOptions): Solved {
   const t = family.truncation;
   if (!t) return solveChain(familyChain(family, p), opts);
   const K = t.requestedK(p);

@@ -1,36 +1,264 @@
 /**
- * The automatic truncation of a family cut at a queue length K: grow K (by
- * half, or by the family's nextK) until the boundary mass is below tolerance.
- * An unstable system never gets there: its last answer comes back with
- * withinTolerance = false. K is searched in float; an exact solve (asked for,
- * or picked by `auto` where cheap) is done once, at the K found.
+ * Automatic truncation of chains with unbounded queues. Two searches, each a
+ * sequence of solves that stops when the boundary mass is within tolerance and
+ * the metrics have settled (the change between the last two truncations, which
+ * is what the evidence reports as each metric's error, within metricTolerance):
+ *
+ *  - projection (families with TruncationView.projection): finite state
+ *    projection, projection.ts. The state set grows where the mass is, each
+ *    solve warm-started from the last; the next size comes from the power law
+ *    F ~ states^-beta fitted to the last two rounds (F the frontier mass).
+ *  - cap (the others): queues cut at K, K grown by half (or the family's nextK).
+ *
+ * Searches run in float; an exact solve (asked for, or picked by `auto` where
+ * cheap) is done once, on the truncation found. A search stops untrusted, with
+ * the reason in `stopped`, when it runs out of its time or state budget, when
+ * its boundary mass stops falling, or when the set cannot grow.
  */
-import type { ModelFamily, TruncationView } from '../core/model.ts';
+import { floatArith } from '../core/arith.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, type ModelFamily, type MetricValues, type TruncationView } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
+import { MAX_STATES } from './explore.ts';
 import type { Method } from './method.ts';
-import { solveChain, type Chain, type SolveOptions, type Solved } from './solve-chain.ts';
+import { firstSet, grow } from './projection.ts';
+import { metricErrorsWithin, solveChain, type Chain, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from './solve-chain.ts';
 
-/** Largest K the automatic truncation tries before it reports an untrusted answer. */
+export interface SearchOptions extends SolveOptions {
+  method: Method;
+  /** Metric errors within metricTolerance * max(1, |value|) (default DEFAULT_METRIC_TOLERANCE). */
+  metricTolerance?: number;
+  /** CPU seconds after which a search stops, untrusted (default 600; CPU, not wall, so a loaded machine gives the same answer). */
+  maxSeconds?: number;
+  /** Largest truncation tried, in states (default MAX_STATES). */
+  maxStates?: number;
+}
+
+/** Largest K the cap search tries before it reports an untrusted answer. */
 const MAX_AUTO_K = 4096;
+const DEFAULT_SECONDS = 600;
+/** States of the breadth-first start of a projection. */
+const FIRST_STATES = 1024;
+/** A projection grows at most this factor per round; the first round assumes F ~ states^-FIRST_ORDER. */
+const MAX_GROWTH = 8;
+const FIRST_ORDER = 6;
+/** The search stops when the boundary mass falls less than this factor over STALL_ROUNDS rounds. */
+const STALL_FACTOR = 2;
+const STALL_ROUNDS = 3;
+
+/** CPU seconds of this process (wall seconds where there is no process, e.g. in a browser worker). */
+function cpuNow(): number {
+  if (typeof process === 'undefined' || !process.cpuUsage) return performance.now() / 1000;
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+}
 
 /** The family's chain at parameters p, in every arithmetic. */
 export function familyChain<P>(family: ModelFamily<ParamSpecs, P>, p: P): Chain {
   return (A) => family.ctmc(p, A);
 }
 
-export function searchTruncation<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationView<P>, p: P, opts: SolveOptions & { method: Method }): Solved {
-  const search = opts.method === 'exact' || opts.method === 'auto' ? 'float' : opts.method;
-  const at = (K: number, method: SolveOptions['method']): Solved => solveChain(familyChain(family, t.withK(p, K)), { ...opts, method, K });
+/** |a - b| elementwise; a vector entry missing on one side counts as 0 there (a longer K adds levels). */
+function metricChange(a: MetricValues<number>, b: MetricValues<number>): MetricValues<number> {
+  const out: MetricValues<number> = {};
+  for (const [name, v] of Object.entries(a)) {
+    const w = b[name];
+    if (Array.isArray(v) || Array.isArray(w)) {
+      const x = ([] as number[]).concat(v);
+      const y = ([] as number[]).concat(w ?? []);
+      out[name] = Array.from({ length: Math.max(x.length, y.length) }, (_, i) => Math.abs((x[i] ?? 0) - (y[i] ?? 0)));
+    } else out[name] = Math.abs(v - (w as number));
+  }
+  return out;
+}
+
+/** A search in progress: its rounds, budget and stopping rule. */
+class Search {
+  readonly rounds: SearchRound[] = [];
+  readonly start = performance.now();
+  readonly cpuStart = cpuNow();
+  readonly tolerance: number;
+  readonly metricTolerance: number;
+  readonly maxSeconds: number;
+  readonly maxStates: number;
+  last?: Solved;
+  previous?: Solved;
+  stopped?: string;
+
+  constructor(readonly opts: SearchOptions) {
+    this.tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
+    this.metricTolerance = opts.metricTolerance ?? DEFAULT_METRIC_TOLERANCE;
+    this.maxSeconds = opts.maxSeconds ?? DEFAULT_SECONDS;
+    this.maxStates = opts.maxStates ?? MAX_STATES;
+  }
+
+  /** The float method of the search's solves. */
+  get method(): SolveOptions['method'] {
+    return this.opts.method === 'exact' || this.opts.method === 'auto' ? 'float' : this.opts.method;
+  }
+
+  elapsed(): number {
+    return (performance.now() - this.start) / 1000;
+  }
+
+  cpuSeconds(): number {
+    return cpuNow() - this.cpuStart;
+  }
+
+  /** Records a solve; true when the search is done (tolerances met, or a reason to stop). */
+  record(solved: Solved, K?: number): boolean {
+    this.previous = this.last;
+    this.last = solved;
+    const mass = solved.evidence.truncation?.boundaryMass ?? 0;
+    this.rounds.push({ ...(K !== undefined ? { K } : {}), states: solved.evidence.states, boundaryMass: mass, seconds: solved.evidence.seconds });
+    this.opts.onProgress?.(`truncation ${this.rounds.length}: ${K !== undefined ? `K = ${K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
+    if (this.settled()) return true;
+    if (this.cpuSeconds() > this.maxSeconds) this.stopped = `the search's budget of ${this.maxSeconds} CPU seconds ran out`;
+    else if (solved.evidence.states >= this.maxStates) this.stopped = `the search reached its budget of ${this.maxStates.toExponential(0)} states`;
+    else if (this.stalled()) {
+      const tail = this.rounds.slice(-STALL_ROUNDS - 1).map((r) => r.boundaryMass.toExponential(1));
+      this.stopped = `the boundary mass does not fall as the truncation grows (${tail.join(' -> ')}): the system may be unstable`;
+    }
+    return this.stopped !== undefined;
+  }
+
+  /** Boundary mass within tolerance and, after two rounds, metric changes within theirs. */
+  settled(): boolean {
+    const t = this.last!.evidence.truncation;
+    if (!t) return true; // nothing truncated
+    if (!t.withinTolerance) return false;
+    if (t.boundaryMass === 0) return true; // the whole chain
+    return this.previous !== undefined && metricErrorsWithin(this.metricError()!, this.last!.metrics, this.metricTolerance);
+  }
+
+  stalled(): boolean {
+    if (this.rounds.length <= STALL_ROUNDS) return false;
+    const now = this.rounds[this.rounds.length - 1].boundaryMass;
+    const before = this.rounds[this.rounds.length - 1 - STALL_ROUNDS].boundaryMass;
+    return now * STALL_FACTOR > before;
+  }
+
+  metricError(): MetricValues<number> | undefined {
+    return this.previous && metricChange(this.last!.metrics, this.previous.metrics);
+  }
+
+  /**
+   * Factor by which the boundary mass should fall in the next round to meet both
+   * tolerances (with margin 2). For planning only, the last round's metric error
+   * is taken as the last change scaled by the fall of the boundary mass.
+   */
+  neededReduction(): number {
+    const t = this.last!.evidence.truncation!;
+    let r = t.boundaryMass / (0.5 * this.tolerance);
+    const err = this.metricError();
+    const before = this.rounds[this.rounds.length - 2]?.boundaryMass;
+    const scale = before > t.boundaryMass ? t.boundaryMass / before : 1;
+    if (err) {
+      for (const [name, e] of Object.entries(err)) {
+        const v = ([] as number[]).concat(this.last!.metrics[name]);
+        ([] as number[]).concat(e).forEach((x, i) => {
+          r = Math.max(r, (2 * x * scale) / (this.metricTolerance * Math.max(1, Math.abs(v[i] ?? 0))));
+        });
+      }
+    }
+    return r;
+  }
+
+  /** The answer: the last solve (or its exact re-solve), with the search's evidence. */
+  finish(final: Solved, kind: 'cap' | 'projection'): Solved {
+    const t = final.evidence.truncation;
+    const metricError = this.metricError();
+    return {
+      ...final,
+      evidence: {
+        ...final.evidence,
+        seconds: this.elapsed(),
+        solveSeconds: final.evidence.seconds,
+        ...(t
+          ? {
+              truncation: {
+                ...t,
+                kind,
+                ...(metricError
+                  ? {
+                      metricError,
+                      metricErrorMethod: 'change between the last two truncations',
+                      metricTolerance: this.metricTolerance,
+                      metricErrorWithinTolerance: metricErrorsWithin(metricError, final.metrics, this.metricTolerance),
+                    }
+                  : {}),
+                rounds: this.rounds,
+                ...(this.stopped ? { stopped: this.stopped } : {}),
+              },
+            }
+          : {}),
+      },
+    };
+  }
+
+  /** The exact re-solve where wanted (asked for, or `auto` on a cheap chain), else the last float solve. */
+  final(resolve: (o: ChainSolveOptions) => Solved): Solved {
+    const last = this.last!;
+    const exactWanted = this.opts.method === 'exact' || (this.opts.method === 'auto' && last.exactIsCheap);
+    return exactWanted ? resolve({ ...this.opts, method: this.opts.method }) : last;
+  }
+}
+
+/** Queues cut at K, K grown until the tolerances are met. */
+export function searchCap<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationView<P>, p: P, opts: SearchOptions): Solved {
+  const search = new Search(opts);
+  const at = (K: number, o: ChainSolveOptions): Solved => solveChain(familyChain(family, t.withK(p, K)), { ...o, K });
   let K = t.initialK(p);
   for (;;) {
-    opts.onProgress?.(`truncation K = ${K}`);
-    const solved = at(K, search);
-    const tr = solved.evidence.truncation;
-    if (tr && !tr.withinTolerance && K < MAX_AUTO_K) {
-      K = Math.min(MAX_AUTO_K, t.nextK?.(p, K) ?? Math.ceil(K * 1.5));
-      continue;
+    if (search.record(at(K, { ...opts, method: search.method }), K)) break;
+    if (K >= MAX_AUTO_K) {
+      search.stopped = `the search reached its largest K, ${MAX_AUTO_K}`;
+      break;
     }
-    const exactWanted = opts.method === 'exact' || (opts.method === 'auto' && solved.exactIsCheap);
-    return exactWanted ? at(K, opts.method) : solved;
+    K = Math.min(MAX_AUTO_K, t.nextK?.(p, K) ?? Math.ceil(K * 1.5));
   }
+  return search.finish(search.final((o) => at(K, o)), 'cap');
+}
+
+/**
+ * The set size at which the boundary mass should fall by `reduction`, from
+ * F ~ states^-beta fitted to the last two rounds, beta doubled: the grown set
+ * follows the law better than the one before it did (JSQ(2), N = 4: beta 5.5
+ * from 4,096 to 32,768 states, 12 from there to 216,629).
+ */
+function nextSize(rounds: readonly SearchRound[], reduction: number): number {
+  const last = rounds[rounds.length - 1];
+  let beta = FIRST_ORDER;
+  if (rounds.length >= 2) {
+    const prev = rounds[rounds.length - 2];
+    const fitted = Math.log(prev.boundaryMass / last.boundaryMass) / Math.log(last.states / prev.states);
+    beta = Number.isFinite(fitted) && fitted > 0 ? Math.min(Math.max(2 * fitted, 1), 50) : 1;
+  }
+  return Math.ceil(last.states * Math.min(MAX_GROWTH, Math.max(1.25, reduction ** (1 / beta))));
+}
+
+/** Finite state projection of `chain` (a family's projection chain): the set grown until the tolerances are met. */
+export function searchProjection(chain: Chain, opts: SearchOptions): Solved {
+  const search = new Search(opts);
+  const def = chain(floatArith);
+  let codes = firstSet(def, FIRST_STATES);
+  let guess: Float64Array | undefined;
+  for (;;) {
+    const solved = solveChain(chain, { ...opts, method: search.method, states: codes, initial: guess });
+    if (search.record(solved)) break;
+    const target = Math.min(search.maxStates, nextSize(search.rounds, search.neededReduction()));
+    const grown = grow(def, solved.codes, solved.pi, target - solved.codes.length);
+    if (grown.added === 0) {
+      search.stopped = 'the state set cannot grow further (its queues reach the largest length the state codes hold)';
+      break;
+    }
+    codes = grown.codes;
+    guess = grown.guess;
+  }
+  const states = search.last!.codes;
+  return search.finish(search.final((o) => solveChain(chain, { ...o, states })), 'projection');
+}
+
+/** The automatic truncation of a family: projection where it offers one, else the cap search. */
+export function searchTruncation<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationView<P>, p: P, opts: SearchOptions): Solved {
+  return t.projection ? searchProjection(familyChain(family, t.projection(p)), opts) : searchCap(family, t, p, opts);
 }

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
 import { solveModel } from '../../src/ctmc/solve.ts';
+import { searchCap } from '../../src/ctmc/truncation-search.ts';
 import { jiqQueueing, queueingWaitLimit } from '../../models/jiq-queueing.ts';
 import { jsqD, meanFieldSojourn } from '../../models/jsq-d.ts';
 import { mm1k } from '../support/mm1k.ts';
@@ -51,9 +52,10 @@ describe('jsq-d', () => {
     expect((s.metrics.s as number[]).slice(0, 3)).toEqual([0.5, 0.25, 0.125].map((x) => expect.closeTo(x, 12)));
   });
 
-  it('automatic K steps up one level at a time, so it stops at the smallest K within tolerance', () => {
+  it('the cap search steps K up one level at a time, so it stops at the smallest K within tolerance', () => {
     const p = jsqD.parse({ N: '3', lambda: '1/2', d: '2' });
-    const auto = solveModel(jsqD, p, { method: 'gth' }).evidence.truncation!;
+    const auto = searchCap(jsqD, jsqD.truncation!, p, { method: 'gth' }).evidence.truncation!;
+    expect(auto.kind).toBe('cap');
     expect(jsqD.truncation!.initialK(p)).toBeLessThan(auto.K! - 1); // the mean-field start is too optimistic here
     expect(auto.withinTolerance).toBe(true);
     const below = solveModel(jsqD, { ...p, K: auto.K! - 1 }, { method: 'gth' }).evidence.truncation!;

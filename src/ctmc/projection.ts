@@ -1,0 +1,245 @@
+/**
+ * Finite state projection for the stationary law (after Munsky & Khammash's
+ * FSP for transient laws): solve the chain restricted to a state set
+ * (transitions out of it dropped, explore.ts `restrict`) and grow the set where
+ * the mass is, until the mass on its frontier (states that lost a transition)
+ * is below tolerance. Generic: it needs only the chain's successors and digits,
+ * so every family with unbounded queues gets a truncation shaped like its law
+ * (under JSQ(d), near-balanced states) instead of a box.
+ *
+ * Growth extrapolates rather than adding one layer per solve: log pi is fitted
+ * as a linear function of the digits over the outer half of the set (least
+ * squares; the tail of a queueing chain decays about geometrically along each
+ * queue length), and outside states are added best first by that estimate,
+ * through states already added, up to a target size (truncation-search.ts).
+ * Measured on JSQ(2), N = 4, lambda = 0.9, from the same 4,096-state start:
+ * this reached frontier mass 1.7e-8 at 32,768 states and 1.2e-18 at 216,629;
+ * estimates propagated from the solved law instead (pi_j ~ inflow / exit rate:
+ * 2.2e-6 at 32,768, 2.7e-11 at 262,144; pi_j ~ pi_i q_ij / q_ji: 2.4e-7 at
+ * 262,144; inflow / rate back into the set: ran away, 0.5) follow the mass far
+ * worse. The ideal set {pi >= theta} of the full chain has 61,223 states at
+ * frontier mass 7.7e-13; a box K = 67 has 971,635; total jobs <= 252 and
+ * imbalance <= 27, 193,570.
+ */
+import type { ChainDefinition } from '../core/model.ts';
+import { decodeInto } from '../core/mixed-radix.ts';
+import { nearestCodes } from './explore.ts';
+import { createStateIndex, indexStates } from './state-index.ts';
+
+/** Growth of one projection step: the new state set (increasing codes) and a starting law on it. */
+export interface Grown {
+  codes: Float64Array;
+  /** Previous law on the old states, estimates on the new ones (unnormalised). */
+  guess: Float64Array;
+  added: number;
+}
+
+/** The breadth-first start of a projection. */
+export function firstSet(def: ChainDefinition<number>, count: number): Float64Array {
+  return nearestCodes(def, count);
+}
+
+/** A max-heap of (key, slot), lazily updated: stale entries are skipped by the caller. */
+class MaxHeap {
+  private keys = new Float64Array(1024);
+  private slots = new Int32Array(1024);
+  size = 0;
+
+  push(key: number, slot: number): void {
+    if (this.size === this.keys.length) {
+      const k = new Float64Array(this.size * 2);
+      k.set(this.keys);
+      this.keys = k;
+      const s = new Int32Array(this.size * 2);
+      s.set(this.slots);
+      this.slots = s;
+    }
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.keys[parent] >= key) break;
+      this.keys[i] = this.keys[parent];
+      this.slots[i] = this.slots[parent];
+      i = parent;
+    }
+    this.keys[i] = key;
+    this.slots[i] = slot;
+  }
+
+  /** Removes the top entry and returns its slot. */
+  pop(): number {
+    const top = this.slots[0];
+    const key = this.keys[--this.size];
+    const slot = this.slots[this.size];
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= this.size) break;
+      if (c + 1 < this.size && this.keys[c + 1] > this.keys[c]) c++;
+      if (this.keys[c] <= key) break;
+      this.keys[i] = this.keys[c];
+      this.slots[i] = this.slots[c];
+      i = c;
+    }
+    this.keys[i] = key;
+    this.slots[i] = slot;
+    return top;
+  }
+}
+
+function grownF64(a: Float64Array, need: number): Float64Array {
+  if (need <= a.length) return a;
+  const b = new Float64Array(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+/** The old set and the added states in one increasing list, with the old law and the estimates aligned. */
+function merge(codes: Float64Array, pi: Float64Array, addedCodes: number[], addedMass: number[]): Grown {
+  const order = Array.from(addedCodes.keys()).sort((a, b) => addedCodes[a] - addedCodes[b]);
+  const n = codes.length + order.length;
+  const out = new Float64Array(n);
+  const guess = new Float64Array(n);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    if (j >= order.length || (i < codes.length && codes[i] < addedCodes[order[j]])) {
+      out[k] = codes[i];
+      guess[k] = pi[i++];
+    } else {
+      out[k] = addedCodes[order[j]];
+      guess[k] = addedMass[order[j++]];
+    }
+  }
+  return { codes: out, guess, added: order.length };
+}
+
+/**
+ * log pi ~ c_0 + sum_k c_k digit_k, least squares over the outer half of the
+ * set (its states of smallest mass): the tail's decay rate along each digit.
+ */
+export function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): Float64Array {
+  const D = def.radices.length + 1;
+  const logs = Float64Array.from(pi, (p) => (p > 0 ? Math.log(p) : -Infinity));
+  const sorted = logs.filter((x) => Number.isFinite(x)).sort();
+  const cut = sorted[Math.floor(sorted.length / 2)];
+  const A = new Float64Array(D * D);
+  const b = new Float64Array(D);
+  const digits = new Int32Array(D - 1);
+  const row = new Float64Array(D);
+  for (let i = 0; i < codes.length; i++) {
+    if (!(logs[i] <= cut) || !Number.isFinite(logs[i])) continue;
+    decodeInto(codes[i], def.radices, digits);
+    row[0] = 1;
+    for (let k = 1; k < D; k++) row[k] = digits[k - 1];
+    for (let r = 0; r < D; r++) {
+      b[r] += row[r] * logs[i];
+      for (let c = 0; c < D; c++) A[r * D + c] += row[r] * row[c];
+    }
+  }
+  for (let r = 0; r < D; r++) A[r * D + r] += 1e-9 * (A[r * D + r] + 1); // ridge: digits constant over the shell
+  return solveDense(A, b, D);
+}
+
+/** Gaussian elimination with partial pivoting (small systems). */
+function solveDense(A: Float64Array, b: Float64Array, n: number): Float64Array {
+  for (let k = 0; k < n; k++) {
+    let p = k;
+    for (let r = k + 1; r < n; r++) if (Math.abs(A[r * n + k]) > Math.abs(A[p * n + k])) p = r;
+    if (p !== k) {
+      for (let c = 0; c < n; c++) [A[k * n + c], A[p * n + c]] = [A[p * n + c], A[k * n + c]];
+      [b[k], b[p]] = [b[p], b[k]];
+    }
+    for (let r = k + 1; r < n; r++) {
+      const f = A[r * n + k] / A[k * n + k];
+      if (f === 0) continue;
+      for (let c = k; c < n; c++) A[r * n + c] -= f * A[k * n + c];
+      b[r] -= f * b[k];
+    }
+  }
+  const x = new Float64Array(n);
+  for (let k = n - 1; k >= 0; k--) {
+    let s = b[k];
+    for (let c = k + 1; c < n; c++) s -= A[k * n + c] * x[c];
+    x[k] = s / A[k * n + k];
+  }
+  return x;
+}
+
+/**
+ * Adds to the set `codes` (law pi on it) the `count` states outside it of largest
+ * fitted mass (fitLogMass), best first, each reached from the set or from a state
+ * added before it (fewer when fewer are reachable).
+ */
+export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, count: number): Grown {
+  const coef = fitLogMass(def, codes, pi);
+  const member = indexStates(codes, def.radices);
+  const slotOf = createStateIndex(def.radices);
+  const digits = new Int32Array(def.radices.length);
+  const heap = new MaxHeap();
+  let slotCode: Float64Array = new Float64Array(1024);
+  let best: Float64Array = new Float64Array(1024); // log of the best estimate so far
+  let added = new Uint8Array(1024);
+  let slots = 0;
+  const addedCodes: number[] = [];
+  const addedMass: number[] = [];
+  const model = (code: number): number => {
+    decodeInto(code, def.radices, digits);
+    let v = coef[0];
+    for (let k = 0; k < digits.length; k++) v += coef[k + 1] * digits[k];
+    return v;
+  };
+  // A state's successors are gathered before they are scored: successors() may read its digits throughout.
+  let out: Float64Array = new Float64Array(64);
+  let outs = 0;
+  const gather = (target: number): void => {
+    out = grownF64(out, outs + 1);
+    out[outs++] = target;
+  };
+  /**
+   * Offers the outside successors of `code` (log mass logMass): each gets the
+   * estimate logMass + fit(target) - fit(code), the fitted ratio anchored at a
+   * state whose mass is known (solved, or estimated before), best over feeders.
+   */
+  const expand = (code: number, logMass: number): void => {
+    outs = 0;
+    decodeInto(code, def.radices, digits);
+    def.successors(digits, code, gather);
+    const base = logMass - model(code);
+    for (let k = 0; k < outs; k++) {
+      const t = out[k];
+      if (member.get(t) !== -1) continue;
+      let s = slotOf.get(t);
+      if (s === -1) {
+        s = slots++;
+        if (s === slotCode.length) {
+          slotCode = grownF64(slotCode, s + 1);
+          best = grownF64(best, s + 1);
+          const a = new Uint8Array(slotCode.length);
+          a.set(added);
+          added = a;
+        }
+        slotOf.set(t, s);
+        slotCode[s] = t;
+        best[s] = -Infinity;
+      }
+      if (added[s]) continue;
+      const est = base + model(t);
+      if (est > best[s]) {
+        best[s] = est;
+        heap.push(est, s);
+      }
+    }
+  };
+  for (let i = 0; i < codes.length; i++) if (pi[i] > 0) expand(codes[i], Math.log(pi[i]));
+  // best[s] only grows, so the first pop of a slot carries its best estimate.
+  while (heap.size > 0 && addedCodes.length < count) {
+    const s = heap.pop();
+    if (added[s]) continue;
+    added[s] = 1;
+    addedCodes.push(slotCode[s]);
+    addedMass.push(Math.exp(best[s]));
+    expand(slotCode[s], best[s]);
+  }
+  return merge(codes, pi, addedCodes, addedMass);
+}
