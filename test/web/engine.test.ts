@@ -45,7 +45,7 @@ describe('the explorer engine', () => {
     const bad = await solve('jiq-blocking', { N: '4', lambda: '1', alpha: '1/2,1/3' }, 'auto');
     expect(bad).toEqual({ ok: false, error: '--alpha must sum to 1, got 5/6' });
     expect(await solve('no-such', {}, 'auto')).toMatchObject({ ok: false, error: expect.stringMatching(/^unknown family "no-such"/) });
-    expect(await runClaim('prove-theorem2-min-only', 42)).toMatchObject({ ok: false, error: expect.stringMatching(/^Z3 does not run in the page/) });
+    expect(await runClaim('prove-theorem2-min-only', 42)).toMatchObject({ ok: false, error: expect.stringMatching(/^Z3 needs a cross-origin isolated page/) });
     expect(await replayTrace('product-form-exchange', { params: {}, trace: [] })).toEqual({ ok: false, error: 'claim "product-form-exchange" is not checked on coupled traces' });
   });
 
