@@ -6,6 +6,7 @@
 import type { Property } from '../src/check/property.ts';
 import type { ModelFamily } from '../src/core/model.ts';
 import type { ParamSpecs } from '../src/core/params.ts';
+import { DETECTABLE } from '../src/sim/multiple-testing.ts';
 import { internalRunner, regress } from '../src/sim/regress.ts';
 import { families } from '../models/index.ts';
 import { flaggedComparisons, regressEvidence } from './support/regress-evidence.ts';
@@ -14,7 +15,7 @@ function simRegress(family: ModelFamily<ParamSpecs, unknown>): Property {
   const panel = family.simulator!.panels.small;
   return {
     id: `sim-regress-${family.id}`,
-    claim: `the per-server ${family.id} simulator estimates every CTMC metric within its batch-means error, on the small panel (${panel.length} cases, Šidák at family-wise 1%)`,
+    claim: `the per-server ${family.id} simulator estimates ${family.simulator!.comparedMetrics ? `the CTMC metrics (${family.simulator!.comparedMetrics.why})` : 'every CTMC metric'} within its batch-means error, on the small panel (${panel.length} cases, Šidák at family-wise 1%, each comparison able to detect a difference of ${DETECTABLE.relative} |exact| + ${DETECTABLE.absolute})`,
     source: 'lbcheck simulator regression (issue 5); THEORY sections 1, 4, 5',
     method: 'simulation vs exact CTMC (z-scores)',
     expected: 'holds',
@@ -26,9 +27,9 @@ function simRegress(family: ModelFamily<ParamSpecs, unknown>): Property {
         onProgress: (_done, _total, id) => ctx.progress(`case ${id}`),
       });
       const evidence = regressEvidence(r);
-      if (r.verdict === 'pass') return { verdict: 'holds', summary: `all ${r.rule.comparisons} comparisons within Šidák's bound`, evidence };
+      if (r.verdict === 'pass') return { verdict: 'holds', summary: `all ${r.rule.comparisons} of ${r.rule.expectedComparisons} expected comparisons within Šidák's bound`, evidence };
       if (r.verdict === 'fail') return { verdict: 'refuted', summary: 'some estimate is off its exact value', evidence, counterexample: flaggedComparisons(r) };
-      return { verdict: 'unknown', summary: 'some case did not run or had no error bar', evidence };
+      return { verdict: 'unknown', summary: `undecided: ${r.errors.length} case(s) did not run, ${evidence.undecided} estimate(s) without error bar, ${evidence.imprecise} too imprecise; ${r.rule.comparisons} of ${r.rule.expectedComparisons} comparisons made`, evidence };
     },
   };
 }

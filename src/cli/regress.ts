@@ -5,6 +5,7 @@ import type { ParamSpecs } from '../core/params.ts';
 import { UsageError } from '../core/errors.ts';
 import { resolvePanel } from '../sim/panel.ts';
 import { parseSeed } from '../sim/random.ts';
+import { CaseFailure, checkCommand } from '../sim/external.ts';
 import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';
 import { families } from '../../models/index.ts';
 import { renderTable } from '../report/table.ts';
@@ -25,14 +26,19 @@ export const DEFAULT_REGRESS_SEED = '1';
 
 function printHuman(r: RegressReport): void {
   console.log(`${r.family}: simulator ${r.simulator}, seed ${r.seed}`);
-  const rows = r.cases.map((c) => [c.id, c.metric, `${short(c.estimate)} ± ${short(c.stderr)}`, short(c.exact), zText(c.z), c.flagged ? 'FLAGGED' : c.z === null ? 'undecided' : '']);
+  const mark = (c: RegressReport['cases'][number]): string => (c.flagged ? 'FLAGGED' : c.z === null ? 'undecided' : c.imprecise ? 'imprecise' : '');
+  const rows = r.cases.map((c) => [c.id, c.metric, `${short(c.estimate)} ± ${short(c.stderr)}`, short(c.exact), zText(c.z), mark(c)]);
   console.log(renderTable(['case', 'metric', 'estimate ± stderr', 'exact (CTMC)', 'z', ''], rows));
   for (const e of r.errors) console.log(`case ${e.id}: ERROR ${e.error}`);
+  if (r.notCompared) console.log(`not compared: ${r.notCompared.metrics.join(', ')} (${r.notCompared.why})`);
   const flagged = r.cases.filter((c) => c.flagged).length;
+  const imprecise = r.cases.filter((c) => c.imprecise).length;
   const critical = [...new Set(r.cases.map((c) => c.critical.toFixed(2)))].join('/');
+  const { relative, absolute } = r.rule.detectable;
   console.log(
-    `verdict ${r.verdict}: ${r.rule.comparisons} comparisons, ${flagged} flagged, ${r.errors.length} case(s) failed to run; ` +
-      `Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${critical || '-'} (level ${r.rule.perComparisonLevel.toExponential(2)})`,
+    `verdict ${r.verdict}: ${r.rule.comparisons} of ${r.rule.expectedComparisons} expected comparisons, ${flagged} flagged, ${imprecise} imprecise, ` +
+      `${r.errors.length} case(s) failed to run; Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${critical || '-'} ` +
+      `(level ${r.rule.perComparisonLevel.toExponential(2)}); each must detect a difference of ${relative} |exact| + ${absolute}`,
   );
 }
 
@@ -43,6 +49,14 @@ async function runRegress(family: ModelFamily<ParamSpecs, unknown>, opts: Regres
   const panel = resolvePanel(family.simulator!, opts.cases);
   const internal = opts.sim === 'internal';
   if (!internal && opts.sim.trim() === '') throw new UsageError('--sim must be "internal" or a command, got ""');
+  if (!internal) {
+    try {
+      checkCommand(opts.sim);
+    } catch (e) {
+      if (e instanceof CaseFailure) throw new UsageError(`--sim: ${e.message}`);
+      throw e;
+    }
+  }
   const progress = progressFor(Boolean(opts.json));
   const report = await regress(family, panel, {
     seed,
