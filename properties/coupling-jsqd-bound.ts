@@ -58,7 +58,6 @@ export const couplingJsqdBound: Property = {
     return runGenerated(ctx, {
       arbitrary: jsqCases(6, 60),
       numRuns: 2000,
-      passVerdict: 'holds',
       describe: (c) => ({ N: c.N, d: c.d, steps: narrate(jsqCoupling(c), c.events) }),
       evidence: () => ({ eventsChecked: events, casesWithDelta: differing, casesEndingOnTheBound: atBound, maxFinalDistance: maxDistance }),
       predicate: (c) => {

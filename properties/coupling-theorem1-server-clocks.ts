@@ -34,7 +34,6 @@ export const couplingTheorem1ServerClocks: Property = {
     runGenerated(ctx, {
       arbitrary: fc.record({ params: theorem1Params(THEOREM1_RANGES.params), events: slotTrace(40) }),
       numRuns: 2000,
-      passVerdict: 'holds',
       describe: (c) => ({ params: describeJiq(c.params), steps: narrate(coupling(c), c.events) }),
       evidence: () => ({}),
       predicate: (c) => runCoupled(coupling(c), c.events).violation === null,

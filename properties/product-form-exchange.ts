@@ -23,7 +23,7 @@ export const productFormExchange: Property = {
     return runGenerated(ctx, {
       arbitrary: jiqBlockingParams({ R: [1, 3], N: [1, 6], exchange: 'always' }),
       numRuns: 50,
-      passVerdict: 'exact',
+      eachCase: 'decided exactly, in rationals',
       describe: (p) => ({ params: describeJiq(p), ...violation }),
       evidence: () => ({}),
       predicate: (p) => {

@@ -18,7 +18,6 @@ const falseClaim: Property = {
       arbitrary: fc.integer({ min: 0, max: 1000 }),
       predicate: (n) => n < 17,
       numRuns: 200,
-      passVerdict: 'holds',
       describe: (n) => n,
       evidence: () => ({}),
     }),
@@ -45,7 +44,6 @@ describe('generated properties', () => {
         return true;
       },
       numRuns: 100,
-      passVerdict: 'holds',
       describe: (n) => n,
       evidence: () => ({}),
     });

@@ -220,8 +220,8 @@ describe('lbcheck solve hetero-ps', () => {
     [['--servers', '2,1', '--rates', '2,1', '--lambda', '1', '--policy', 'hybrid'], '--policy hybrid needs --mix'],
     [['--servers', '2,1', '--rates', '2,1', '--lambda', '1', '--policy', 'hybrid', '--mix', '3/2'], 'mix must be in [0, 1], got 3/2'],
     [['--servers', '2,1', '--rates', '2,1', '--lambda', '1', '--mix', '1/2'], '--mix applies to --policy hybrid only'],
-    [['--servers', '2,1', '--rates', '1,16', '--lambda', '3'], 'lambda = 3 is beyond what --policy sq2 carries at N = 3: stable iff lambda < 2'],
-    [['--servers', '2,1', '--rates', '1,16', '--lambda', '7', '--policy', 'static'], 'stable iff lambda < 6'],
+    [['--servers', '2,1', '--rates', '1,16', '--lambda', '3'], 'lambda = 3 is beyond what --policy sq2 can carry at N = 3: unstable for lambda > 2'],
+    [['--servers', '2,1', '--rates', '1,16', '--lambda', '7', '--policy', 'static'], 'unstable for lambda > 6'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     const r = lbcheck('solve', 'hetero-ps', ...args);
     expect(r.code).toBe(2);

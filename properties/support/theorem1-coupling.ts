@@ -45,7 +45,6 @@ export function theorem1OrderProperty(spec: Theorem1OrderSpec): Property {
       return runGenerated(ctx, {
         arbitrary: theorem1Cases(THEOREM1_RANGES.params, THEOREM1_RANGES.trace),
         numRuns: 2000,
-        passVerdict: 'holds',
         describe: (c) => describeCouplingCase(c, coupling(c)),
         evidence: () => ({ arrivalsChecked: arrivals, casesEndingWorseBehind: worseBehind, casesEndingBetterAhead: betterAhead }),
         predicate: (c) => {

@@ -47,7 +47,7 @@ async function runProve(id: string, opts: ProveFlags): Promise<number> {
     printJson({ claim: r.claim, size: r.size, sizeMeaning: claim.sizeRange.meaning, verdict: r.verdict, counterexample: r.counterexample, reason: r.reason, seconds: r.seconds, parts: r.parts });
   } else {
     console.log(`${claim.id} (${claim.sizeRange.meaning} = ${size}): ${r.verdict.toUpperCase()} in ${r.seconds.toFixed(2)} s, Z3 start-up included`);
-    console.log(`claim: ${claim.statement}\nsource: ${claim.source}\nencoding: ${claim.encoding}`);
+    console.log(`claim (decided here for ${claim.sizeRange.meaning} = ${size} only): ${claim.statement}\nsource: ${claim.source}\nencoding: ${claim.encoding}`);
     const rows = r.parts.map((p) => [p.part, p.verdict, p.seconds.toFixed(2), p.reason ?? (p.confirmation ? `confirmed: ${JSON.stringify(p.confirmation)}` : '')]);
     console.log(renderTable(['part', 'verdict', 'seconds', 'note'], rows, [56, 9, 9, 40]));
     if (r.counterexample) {

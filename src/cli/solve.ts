@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
+import { DEFAULT_TOLERANCE } from '../ctmc/convergence.ts';
 import { METHODS, solveModel, trusted, type Method } from '../ctmc/solve.ts';
 import { families } from '../../models/index.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
@@ -47,12 +48,13 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   if (opts.json) printJson(report);
   else {
     console.log(`${family.id}  ${paramText(report.params)}`);
-    const resid = e.method === 'exact' ? `0 (pi Q = 0 verified in rationals, ${e.primes} primes)` : e.residual.toExponential(2);
-    console.log(`method ${e.method}: ${e.states} states, ${e.transitions} transitions, residual ${resid}, ${e.iterations} iterations, ${e.seconds.toFixed(3)} s`);
+    const resid = e.method === 'exact' ? `0 (pi Q = 0 verified in rationals, ${e.primes} primes)` : `${e.residual.toExponential(2)} (${e.residualNorm.split(' (')[0]})`;
+    const error = e.errorEstimate !== undefined ? `, error estimate ${e.errorEstimate.toExponential(2)} (||pi - pi*||_1)` : '';
+    console.log(`method ${e.method}: ${e.states} states, ${e.transitions} transitions, residual ${resid}${error}, ${e.iterations} iterations, ${e.seconds.toFixed(3)} s`);
     if (e.truncation) {
       console.log(`truncated at K = ${e.truncation.K}: boundary mass ${e.truncation.boundaryMass.toExponential(2)} (tolerance ${e.truncation.tolerance.toExponential(0)})`);
     }
-    if (!e.converged) console.log('NOT CONVERGED: the residual missed the tolerance; these numbers are not to be trusted');
+    if (!e.converged) console.log('NOT CONVERGED: the residual or the error estimate missed the tolerance; these numbers are not to be trusted');
     if (!(e.truncation?.withinTolerance ?? true)) console.log('TRUNCATION TOO COARSE: the boundary mass exceeds its tolerance; these numbers are not to be trusted');
     const head = ['metric', 'value', ...(solved.exact ? ['exact'] : [])];
     console.log(renderTable(head, metricRows(solved.metrics, solved.exact?.text)));
@@ -67,7 +69,7 @@ export function solveCommand(setExit: (code: number) => void): Command {
     addParamOptions(sub, family);
     sub
       .addOption(new Option('--method <method>', 'stationary solver').choices(METHODS).default('auto'))
-      .option('--tolerance <r>', 'residual target max|pi Q| of the iterative solver', '1e-12')
+      .option('--tolerance <r>', `float solvers' tolerance on sum_j |(pi Q)_j|/q_j and on the estimated ||pi - pi*||_1`, String(DEFAULT_TOLERANCE))
       .option('--boundary-tolerance <m>', 'largest trusted stationary mass on a truncation boundary (queueing families)', '1e-12')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SolveFlags) => setExit(runSolve(family, opts)));
