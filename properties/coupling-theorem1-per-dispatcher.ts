@@ -9,7 +9,7 @@
  * take a token that the original keeps for dispatcher 2 (N = 1, R = 3 suffices).
  * coupling-theorem1-rates-per-dispatcher shows that no coupling can repair it.
  * The pooled form (dispatcher R, and dispatchers 1..R-1 together) is implied by
- * the argument in models/jiq-blocking/coupling.ts and tested in test/coupling.test.ts.
+ * the argument in models/jiq-blocking/coupling.ts and tested in test/coupling/coupling.test.ts.
  */
 import { theorem1OrderProperty, usedPerDispatcher } from './support/theorem1-coupling.ts';
 

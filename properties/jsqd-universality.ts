@@ -4,7 +4,7 @@
  * (fluid limit s_2 = 0 whenever d(N) -> infinity). Checked at N = 8: s_2(d)
  * falls strictly for d = 1, 2, ..., N (d = N is JSQ). d = 1 is N independent
  * M/M/1 queues, s_2 = lambda^2 exactly (the lumped chain equals them:
- * test/queueing-families.test.ts); its truncation would need K near 40.
+ * test/models/queueing-families.test.ts); its truncation would need K near 40.
  * Also s_1 = lambda for every d (work conservation), to the solver's accuracy.
  */
 import type { Property } from '../src/check/property.ts';

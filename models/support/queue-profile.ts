@@ -6,7 +6,7 @@
  * S_i = number of servers with at least i jobs (S_0 = N >= S_1 >= ... >= S_K >=
  * S_{K+1} = 0); y_i = S_i - S_{i+1} servers hold exactly i jobs. Servers are
  * exchangeable, so this is a lumping of the per-server chain (checked against
- * the per-server chain in test/lumping.test.ts). A job joining a server of
+ * the per-server chain in test/models/lumping.test.ts). A job joining a server of
  * length i raises S_{i+1} by one; a completion at a server of length i lowers S_i.
  *
  * Two packings of the same state, the one with the smaller code space is used:

@@ -2,7 +2,8 @@
 import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import type { EvidenceValue } from '../core/verdict.ts';
-import { properties } from '../../properties/index.ts';
+import { BUILT_IN, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
 import { renderTable } from '../report/table.ts';
 import { printJson } from './output.ts';
@@ -13,6 +14,7 @@ interface CheckFlags {
   seed: string;
   path?: string;
   list?: boolean;
+  builtins: boolean;
 }
 
 export const DEFAULT_SEED = 42;
@@ -54,15 +56,18 @@ function printHuman(results: CheckResult[]): void {
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
 }
 
-export function checkCommand(setExit: (code: number) => void): Command {
-  return new Command('check')
-    .description('run the built-in properties (all, or those named) and print the verdict table')
+export function checkCommand(registry: Registry, setExit: (code: number) => void): Command {
+  return addFileOption(new Command('check'))
+    .description('run the claims (built-in and --file ones; all, or those named) and print the verdict table')
     .argument('[ids...]', 'property ids (default: all)')
+    .option('--no-builtins', 'run only the claims of the --file modules')
     .option('--json', 'print one JSON document {"results":[...]}')
     .option('--seed <S>', 'seed for generated cases', String(DEFAULT_SEED))
     .option('--path <P>', 'fast-check path replaying one counterexample (with one id and its --seed)')
     .option('--list', 'list the properties and exit')
     .action(async (ids: string[], opts: CheckFlags) => {
+      const properties = registry.claims.filter((e) => opts.builtins || e.origin !== BUILT_IN).map((e) => e.claim);
+      if (!opts.builtins && properties.length === 0) throw new UsageError('--no-builtins leaves no claim to run: name a file with claims (--file my-claims.ts)');
       if (opts.list) {
         console.log(renderTable(['id', 'expected', 'claim'], properties.map((p) => [p.id, p.expected, p.claim]), [30, 10, 80]));
         return;

@@ -4,9 +4,14 @@
  */
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/errors.ts';
+import { builtinRegistry } from '../registry/builtins.ts';
+import { loadFiles } from '../registry/load.ts';
+import type { Registry } from '../registry/registry.ts';
 import { checkCommand } from './check.ts';
 import { figureCommand } from './figure.ts';
+import { fileArguments } from './files.ts';
 import { fluidCommand } from './fluid.ts';
+import { listCommand } from './list.ts';
 import { productFormCommand } from './productform.ts';
 import { proveCommand } from './prove.ts';
 import { regressCommand } from './regress.ts';
@@ -18,16 +23,34 @@ const setExit = (code: number): void => {
   exitCode = code;
 };
 
+function fail(message: string): never {
+  process.stderr.write(`lbcheck: ${message.replace(/^error: /, '').split('\n')[0]}\n`);
+  process.exit(2);
+}
+
+/** Built-ins plus the families and claims of the --file modules, before any command is built from them. */
+async function startRegistry(): Promise<Registry> {
+  try {
+    return await loadFiles(builtinRegistry(), fileArguments(process.argv.slice(2)));
+  } catch (e) {
+    if (e instanceof UsageError) fail(e.message);
+    throw e;
+  }
+}
+
+const registry = await startRegistry();
+
 const program = new Command('lbcheck')
   .description('check the claims of load-balancing theory mechanically')
   .showSuggestionAfterError()
-  .addCommand(solveCommand(setExit))
-  .addCommand(productFormCommand(setExit))
-  .addCommand(checkCommand(setExit))
+  .addCommand(solveCommand(registry, setExit))
+  .addCommand(productFormCommand(registry, setExit))
+  .addCommand(checkCommand(registry, setExit))
+  .addCommand(listCommand(registry))
   .addCommand(proveCommand(setExit))
-  .addCommand(fluidCommand(setExit))
-  .addCommand(simulateCommand())
-  .addCommand(regressCommand(setExit))
+  .addCommand(fluidCommand(registry, setExit))
+  .addCommand(simulateCommand(registry))
+  .addCommand(regressCommand(registry, setExit))
   .addCommand(figureCommand(setExit));
 
 /** Every (sub)command fails through our handler, in one line. */
@@ -36,11 +59,6 @@ function configure(cmd: Command): void {
   cmd.commands.forEach(configure);
 }
 configure(program);
-
-function fail(message: string): never {
-  process.stderr.write(`lbcheck: ${message.replace(/^error: /, '').split('\n')[0]}\n`);
-  process.exit(2);
-}
 
 try {
   await program.parseAsync(process.argv);

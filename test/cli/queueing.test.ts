@@ -1,0 +1,85 @@
+/** `lbcheck solve jsq-d | jiq-queueing`: JSON shape with truncation evidence, trust, and bad input (parse errors in-process, two through the CLI). */
+import { describe, expect, it } from 'vitest';
+import { floatArith } from '../../src/core/arith.ts';
+import { UsageError } from '../../src/core/errors.ts';
+import type { ModelFamily } from '../../src/core/model.ts';
+import type { ParamSpecs } from '../../src/core/params.ts';
+import { jiqQueueing } from '../../models/jiq-queueing.ts';
+import { jsqD } from '../../models/jsq-d.ts';
+import { lbcheck } from '../support/cli.ts';
+
+const FAMILIES: Record<string, ModelFamily<ParamSpecs, unknown>> = {
+  'jsq-d': jsqD as ModelFamily<ParamSpecs, unknown>,
+  'jiq-queueing': jiqQueueing as ModelFamily<ParamSpecs, unknown>,
+};
+const SHAPE = ['model', 'params', 'method', 'states', 'transitions', 'metrics'];
+
+describe('lbcheck solve for the truncated queueing families', () => {
+  it('jsq-d: JSON has the common shape plus the truncation; a boundary above tolerance is untrusted (exit 1)', () => {
+    const r = lbcheck('solve', 'jsq-d', '--N', '2', '--lambda', '1/2', '--d', '2', '--K', '2', '--method', 'exact', '--json');
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout);
+    expect(Object.keys(j).slice(0, 6)).toEqual(SHAPE);
+    expect(j.params).toEqual({ N: 2, lambda: 0.5, d: 2, K: 2 });
+    // hand-solved in test/models/queueing-families.test.ts: pi(2,2) + pi(2,1) + pi(2,0) = 4/21
+    expect(j.exact.meanJobs).toBe('25/42');
+    expect(j.truncation).toEqual({ K: 2, boundaryMass: expect.closeTo(4 / 21, 15), tolerance: 1e-12, withinTolerance: false });
+    expect(j.trusted).toBe(false);
+  });
+
+  it('jsq-d: automatic K reaches the 1e-12 boundary tolerance (d = 1 is M/M/1: mean jobs 1 at lambda 1/2)', () => {
+    const r = lbcheck('solve', 'jsq-d', '--N', '2', '--lambda', '1/2', '--d', '1', '--method', 'gth', '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.truncation.withinTolerance).toBe(true);
+    expect(j.truncation.boundaryMass).toBeLessThanOrEqual(1e-12);
+    expect(j.truncation.K).toBeGreaterThan(30);
+    expect(j.metrics.meanJobs).toBeCloseTo(1, 10);
+    expect(j.trusted).toBe(true);
+  });
+
+  it('jiq-queueing: N = 1 exact metrics of the M/M/1/3 queue, and the human table names the cut', () => {
+    const j = JSON.parse(lbcheck('solve', 'jiq-queueing', '--N', '1', '--lambda', '1/2', '--alpha', '3/5,2/5', '--K', '3', '--method', 'exact', '--json').stdout);
+    expect(Object.keys(j).slice(0, 6)).toEqual(SHAPE);
+    // pi = (8, 4, 2, 1)/15: waits iff it finds 1 or 2 jobs, among admitted (L < 3)
+    expect(j.exact.waitProbability).toBe('3/7');
+    expect(j.exact.meanSojourn).toBe('11/7');
+    expect(j.truncation.K).toBe(3);
+    const human = lbcheck('solve', 'jiq-queueing', '--N', '1', '--lambda', '1/2', '--alpha', '3/5,2/5', '--K', '3');
+    expect(human.stdout).toContain('truncated at K = 3: boundary mass 6.67e-2');
+    expect(human.stdout).toContain('TRUNCATION TOO COARSE');
+  });
+
+  it.each([
+    [['jsq-d', '--N', '3', '--lambda', '1', '--d', '2'], 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
+    [['jsq-d', '--N', '30', '--lambda', '1/2', '--d', '2', '--K', '12'], 'K = 12 with N = 30 needs state codes beyond 2^53; the largest K here is 10'],
+  ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
+    const r = lbcheck('solve', ...args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(message);
+  });
+
+  it.each([
+    ['jsq-d', { N: '3', lambda: '1', d: '2' }, 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
+    ['jiq-queueing', { N: '3', lambda: '3/2', alpha: '1/2,1/2' }, 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 3/2)'],
+    ['jsq-d', { N: '3', lambda: '1/2', d: '4' }, 'd must be <= N (d distinct servers are sampled among N), got d = 4 > N = 3'],
+    ['jsq-d', { N: '3', lambda: '1/2', d: '0' }, '--d must be >= 1, got 0'],
+    ['jsq-d', { N: '3', lambda: '1/2', d: '2', K: '0' }, '--K must be >= 1, got 0'],
+    ['jiq-queueing', { N: '3', lambda: '1/2', alpha: '1/2,1/2', K: '1.5' }, '--K must be an integer, got "1.5"'],
+    ['jiq-queueing', { N: '3', lambda: '1/2', alpha: '1/2,1/2', beta: '1' }, 'beta has 1 values but alpha has 2'],
+  ] as const)('%s rejects %j', (id, raw, message) => {
+    expect(() => FAMILIES[id].parse(raw)).toThrow(UsageError);
+    expect(() => FAMILIES[id].parse(raw)).toThrow(message);
+  });
+
+  it.each([
+    ['jsq-d', { N: '30', lambda: '1/2', d: '2', K: '9' }, 'K = 9 with N = 30 gives 2.12e+8 states, more than 5e+7; choose a smaller N or K'],
+    ['jiq-queueing', { N: '10', lambda: '1/2', alpha: '1/2,1/2', K: '30' }, 'K = 30 with N = 10 needs state codes beyond 2^53; the largest K here is 29'],
+  ] as const)('%s refuses a chain too large before exploring it: %j', (id, raw, message) => {
+    const f = FAMILIES[id];
+    expect(() => f.ctmc(f.parse(raw), floatArith)).toThrow(UsageError);
+    expect(() => f.ctmc(f.parse(raw), floatArith)).toThrow(message);
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { lbcheck } from '../support/cli.ts';
+
+describe('lbcheck solve', () => {
+  it('prints the fixed JSON shape with exact fractions', () => {
+    const r = lbcheck('solve', 'jiq-blocking', '--N', '2', '--lambda', '1', '--alpha', '1/2,1/2', '--method', 'exact', '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(Object.keys(j).slice(0, 10)).toEqual(['model', 'params', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'iterations', 'seconds']);
+    expect(j.params).toEqual({ N: 2, lambda: 1, alpha: [0.5, 0.5], beta: [0.5, 0.5], nu: 0 });
+    expect(j.states).toBe(6);
+    // N = 2, lambda N = 2, alpha = beta = 1/2: product form weights 2^{n0}/n0! give
+    // (n0=2): 2, (n0=1): 2 each for 2 token placements, (n0=0): 1 each for 3 placements; G = 2 + 4 + 3 = 9.
+    // Blocked: dispatcher r has no token. B = 1/2 [P(n1=0) + P(n2=0)], P(n1 = 0) = (2 + 2 + 1)/9.
+    expect(j.exact.blocking).toBe('5/9');
+    expect(j.metrics.blocking).toBeCloseTo(5 / 9, 15);
+    expect(j.residual).toBe(0);
+  });
+
+  it('reads decimals as the rationals they spell', () => {
+    const a = JSON.parse(lbcheck('solve', 'jiq-blocking', '--N', '3', '--lambda', '0.9', '--alpha', '0.6,0.4', '--method', 'exact', '--json').stdout);
+    const b = JSON.parse(lbcheck('solve', 'jiq-blocking', '--N', '3', '--lambda', '9/10', '--alpha', '3/5,2/5', '--method', 'exact', '--json').stdout);
+    expect(a.exact).toEqual(b.exact);
+  });
+
+  it.each([
+    [['--N', '0', '--lambda', '1', '--alpha', '1'], '--N must be >= 1, got 0'],
+    [['--N', '3', '--lambda', '1', '--alpha', '1/2,1/3'], '--alpha must sum to 1, got 5/6'],
+    [['--N', '3', '--lambda', '-1', '--alpha', '1'], '--lambda must be > 0, got -1'],
+    [['--N', '3', '--lambda', '1', '--alpha', '1/2,1/2', '--beta', '1'], 'beta has 1 values but alpha has 2'],
+    [['--N', '3', '--lambda', 'x', '--alpha', '1'], '--lambda: "x" is not a number'],
+    [['--N', '3', '--alpha', '1'], '--lambda is required'],
+    [['--N', '3', '--lambda', '1', '--alpha', '1', '--method', 'magic'], "option '--method <method>' argument 'magic' is invalid"],
+    [['--N', '3', '--lambda', '1', '--alpha', '1', '--bogus'], "unknown option '--bogus'"],
+  ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
+    const r = lbcheck('solve', 'jiq-blocking', ...args);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(message);
+  });
+
+  it('refuses an exact solve that is too large instead of running for hours', () => {
+    const r = lbcheck('solve', 'jiq-blocking', '--N', '400', '--lambda', '1', '--alpha', '1/2,1/2', '--method', 'exact');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--method exact is too large here: 80601 states/);
+  });
+
+  it('rejects an unknown model', () => {
+    const r = lbcheck('solve', 'no-such-model');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("unknown command 'no-such-model'");
+  });
+});
