@@ -49,6 +49,7 @@ describe('generated properties', () => {
     });
     expect(r.verdict).toBe('unknown');
     expect(r.summary).toBe('solver did not converge at n = 3');
+    expect(r.evidence.firstUndecided).toBe(3);
   });
 
   it('turn an exception inside a property into unknown', async () => {

@@ -74,22 +74,6 @@ describe('shrinking only through cases decided false (14.6)', () => {
     expect(r.verdict).toBe('refuted');
     expect(r.counterexample).toBe(30);
   });
-
-  it('undecided cases and no false one: unknown, with the first undecided case in the evidence', async () => {
-    const r = await runGenerated(ctx(1), {
-      arbitrary: fc.integer({ min: 0, max: 10 }),
-      predicate: (n) => {
-        if (n === 3) throw new Inconclusive('solver did not converge at n = 3');
-        return true;
-      },
-      numRuns: 100,
-      describe: (n) => n,
-      evidence: () => ({}),
-    });
-    expect(r.verdict).toBe('unknown');
-    expect(r.summary).toBe('solver did not converge at n = 3');
-    expect(r.evidence.firstUndecided).toBe(3);
-  });
 });
 
 describe('a confirmation says which checks ran (14.7)', () => {
