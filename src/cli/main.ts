@@ -8,6 +8,7 @@ import { builtinRegistry } from '../registry/builtins.ts';
 import { loadFiles } from '../registry/load.ts';
 import type { Registry } from '../registry/registry.ts';
 import { checkCommand } from './check.ts';
+import { exportCommand } from './export.ts';
 import { figureCommand } from './figure.ts';
 import { fileArguments } from './files.ts';
 import { fluidCommand } from './fluid.ts';
@@ -17,6 +18,8 @@ import { proveCommand } from './prove.ts';
 import { regressCommand } from './regress.ts';
 import { simulateCommand } from './simulate.ts';
 import { solveCommand } from './solve.ts';
+import { sweepCommand } from './sweep.ts';
+import { workerCommand } from './worker.ts';
 
 let exitCode = 0;
 const setExit = (code: number): void => {
@@ -51,7 +54,10 @@ const program = new Command('lbcheck')
   .addCommand(fluidCommand(registry, setExit))
   .addCommand(simulateCommand(registry))
   .addCommand(regressCommand(registry, setExit))
-  .addCommand(figureCommand(setExit));
+  .addCommand(figureCommand(setExit))
+  .addCommand(exportCommand(registry))
+  .addCommand(sweepCommand(registry, setExit))
+  .addCommand(workerCommand(setExit));
 
 /** Every (sub)command fails through our handler, in one line. */
 function configure(cmd: Command): void {

@@ -1,5 +1,5 @@
 /** `lbcheck simulate <family>`: one seeded event simulation, every estimate with its 95% interval. */
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { parseSeed } from '../sim/random.ts';
@@ -20,35 +20,57 @@ interface SimulateFlags {
 
 export const DEFAULT_SIM_SEED = '1';
 
-function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SimulateFlags): void {
-  const params = family.parse(rawParams(family, opts));
-  const horizon = parsePositive(opts.T, '--T');
-  const seed = parseSeed(opts.seed);
-  const progress = progressFor(Boolean(opts.json));
-  const r = runSimulation(family.simulator!, params, { seed, horizon, onProgress: (f) => progress.update('simulating', f) });
-  progress.stop();
-  const metrics = Object.fromEntries(Object.entries(r.metrics).map(([k, e]) => [k, { mean: e.mean, stderr: e.stderr, ci95: e.ci95 }]));
-  const report = {
+/** A simulation request read from option text (UsageError on bad input): what `simulate` and `sweep simulate` run. */
+export interface SimulateRequest {
+  params: unknown;
+  horizon: number;
+  seed: number;
+}
+
+export function parseSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SimulateFlags): SimulateRequest {
+  return { params: family.parse(rawParams(family, opts)), horizon: parsePositive(opts.T, '--T'), seed: parseSeed(opts.seed) };
+}
+
+/** The JSON report of one seeded simulation: each estimate with its 95% interval and degrees of freedom. */
+export function simulateReport(family: ModelFamily<ParamSpecs, unknown>, req: SimulateRequest, onProgress?: (fraction: number) => void) {
+  const r = runSimulation(family.simulator!, req.params, { seed: req.seed, horizon: req.horizon, onProgress });
+  const metrics = Object.fromEntries(Object.entries(r.metrics).map(([k, e]) => [k, { mean: e.mean, stderr: e.stderr, ci95: e.ci95, df: e.df }]));
+  return {
     model: family.id,
-    params: family.toJSON(params),
-    seed,
+    params: family.toJSON(req.params),
+    seed: req.seed,
     events: r.events,
     eventsPerSecond: r.eventsPerSecond,
     metrics,
     seconds: r.seconds,
-    horizon,
+    horizon: req.horizon,
     warmup: r.warmup,
     batches: r.batches,
     batchLength: r.batchLength,
   };
+}
+
+function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SimulateFlags): void {
+  const req = parseSimulate(family, opts);
+  const progress = progressFor(Boolean(opts.json));
+  const report = simulateReport(family, req, (f) => progress.update('simulating', f));
+  progress.stop();
   if (opts.json) return printJson(report);
   console.log(`${family.id}  ${paramText(report.params)}`);
   console.log(
-    `simulated T = ${fmt(horizon)} (seed ${seed}): ${r.events} events in ${r.seconds.toFixed(2)} s, ${fmt(Math.round(r.eventsPerSecond))} events/s; ` +
-      `warm-up ${fmt(r.warmup)} deleted (MSER), ${r.batches} batches of ${fmt(r.batchLength)}`,
+    `simulated T = ${fmt(report.horizon)} (seed ${report.seed}): ${report.events} events in ${report.seconds.toFixed(2)} s, ${fmt(Math.round(report.eventsPerSecond))} events/s; ` +
+      `warm-up ${fmt(report.warmup)} deleted (MSER), ${report.batches} batches of ${fmt(report.batchLength)}`,
   );
-  const rows = Object.entries(r.metrics).map(([k, e]) => [k, short(e.mean), short(e.stderr), `[${short(e.ci95[0])}, ${short(e.ci95[1])}]`]);
-  console.log(renderTable(['metric', 'mean', 'stderr', '95% CI (t, ' + (r.batches - 1) + ' df)'], rows));
+  const rows = Object.entries(report.metrics).map(([k, e]) => [k, short(e.mean), short(e.stderr), `[${short(e.ci95[0])}, ${short(e.ci95[1])}]`]);
+  console.log(renderTable(['metric', 'mean', 'stderr', '95% CI (t, ' + (report.batches - 1) + ' df)'], rows));
+}
+
+/** The options of a simulation (shared by `simulate` and `sweep simulate`). */
+export function simulateOptions(): Option[] {
+  return [
+    new Option('--T <time>', 'simulated time, warm-up included').makeOptionMandatory(),
+    new Option('--seed <S>', 'seed, an integer in [0, 4294967295]; the same seed reproduces the run').default(DEFAULT_SIM_SEED),
+  ];
 }
 
 export function simulateCommand(registry: Registry): Command {
@@ -56,9 +78,8 @@ export function simulateCommand(registry: Registry): Command {
   for (const family of familiesOf(registry, 'simulator')) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
+    for (const o of simulateOptions()) sub.addOption(o);
     sub
-      .requiredOption('--T <time>', 'simulated time, warm-up included')
-      .option('--seed <S>', 'seed, an integer in [0, 4294967295]; the same seed reproduces the run', DEFAULT_SIM_SEED)
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SimulateFlags) => runSimulate(family, opts));
     cmd.addCommand(addFileOption(sub));

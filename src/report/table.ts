@@ -1,5 +1,6 @@
 /** Plain-text tables for people (cli-table3, no colours so output pipes cleanly). */
 import Table from 'cli-table3';
+import { flattenMetrics } from '../core/metric-names.ts';
 
 export function renderTable(head: string[], rows: (string | number)[][], colWidths?: number[]): string {
   const t = new Table({
@@ -25,15 +26,10 @@ export function shortFraction(text: string): string {
   return `${p.slice(0, 12)}…/${q.slice(0, 12)}… (${p.replace('-', '').length}/${q.length} digits)`;
 }
 
-/** Metric rows "name[i]" with their float and, where known, exact values. */
+/** Metric rows "name[i]" (core/metric-names.ts) with their float and, where known, exact values. */
 export function metricRows(metrics: Record<string, number | number[]>, exact?: Record<string, string | string[]>): string[][] {
-  const rows: string[][] = [];
-  for (const [name, v] of Object.entries(metrics)) {
-    if (Array.isArray(v)) {
-      v.forEach((x, i) => rows.push([`${name}[${i + 1}]`, fmt(x), ...(exact ? [shortFraction((exact[name] as string[])[i])] : [])]));
-    } else rows.push([name, fmt(v), ...(exact ? [shortFraction(exact[name] as string)] : [])]);
-  }
-  return rows;
+  const text = exact && flattenMetrics(exact);
+  return Object.entries(flattenMetrics(metrics)).map(([name, x]) => [name, fmt(x), ...(text ? [shortFraction(text[name])] : [])]);
 }
 
 export function paramText(params: Record<string, number | number[] | string>): string {

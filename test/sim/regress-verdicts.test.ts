@@ -99,6 +99,13 @@ describe('metric names (14.9, issue 13)', () => {
   });
 });
 
+describe('parameter names are own properties too', () => {
+  it('a panel case with a parameter named "constructor" is a usage error naming it', async () => {
+    const bad = [{ id: 'proto', params: { N: '2', lambda: '1', alpha: '1', constructor: '3' }, horizon: 10 }];
+    await expect(regress(jiqBlocking, bad, { seed: 0, runner: runner(() => {}), simulator: 'fake' })).rejects.toThrow('case proto: unknown parameter --constructor');
+  });
+});
+
 describe('what is compared (14.8)', () => {
   it('jsq-d compares s[i] up to 4 and says which CTMC metrics it leaves out', async () => {
     const sq = [{ id: 'k6', params: { N: '3', lambda: '0.7', d: '2', K: '6' }, horizon: 2000 }];
