@@ -3,16 +3,19 @@ import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { DEFAULT_TOLERANCE } from '../ctmc/convergence.ts';
-import { METHODS, solveModel, trusted, type Method, type SolveOptions } from '../ctmc/solve.ts';
+import { METHODS, solveModel, type Method, type SolveOptions } from '../ctmc/solve.ts';
+import { solvedReport } from '../report/solve-report.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { progressFor } from './progress.ts';
 import { parseTolerance, printJson } from './output.ts';
+import { runParametric } from './parametric.ts';
 
 interface SolveFlags {
   method: Method;
+  param?: string;
   tolerance?: string;
   boundaryTolerance?: string;
   json?: boolean;
@@ -38,28 +41,11 @@ export function parseSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Recor
 /** The JSON report of one solve, with its evidence; `trusted` says whether to believe it. */
 export function solveReport(family: ModelFamily<ParamSpecs, unknown>, req: SolveRequest, onProgress?: (what: string) => void) {
   const solved = solveModel(family, req.params, { ...req.options, onProgress });
-  const e = solved.evidence;
-  return {
-    model: family.id,
-    params: family.toJSON(req.params),
-    method: e.method,
-    states: e.states,
-    transitions: e.transitions,
-    metrics: solved.metrics,
-    ...(solved.exact ? { exact: solved.exact.text } : {}),
-    residual: e.residual,
-    residualNorm: e.residualNorm,
-    iterations: e.iterations,
-    seconds: e.seconds,
-    converged: e.converged,
-    ...(e.errorEstimate !== undefined ? { errorEstimate: e.errorEstimate } : {}),
-    ...(e.primes !== undefined ? { primes: e.primes, liftingSteps: e.liftingSteps } : {}),
-    ...(e.truncation ? { truncation: e.truncation } : {}),
-    trusted: trusted(e),
-  };
+  return solvedReport(family, req.params, solved);
 }
 
 function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): number {
+  if (opts.param !== undefined) return runParametric(family, { ...opts, param: opts.param });
   const req = parseSolve(family, opts);
   const progress = progressFor(Boolean(opts.json));
   const report = solveReport(family, req, (what) => progress.update(what));
@@ -98,6 +84,7 @@ export function solveCommand(registry: Registry, setExit: (code: number) => void
     addParamOptions(sub, family);
     for (const o of solveOptions()) sub.addOption(o);
     sub
+      .option('--param <name>', 'leave this rate free: every metric as an exact rational function of it (other parameters fixed)')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SolveFlags) => setExit(runSolve(family, opts)));
     cmd.addCommand(addFileOption(sub));
