@@ -41,6 +41,7 @@ export const jiqSqd = populationFamily({
   title: 'JIQ-SQ(d): join an idle server if any, else the shortest of d sampled servers',
   params,
   metrics: { meanJobs: 'scalar', meanSojourn: 'scalar', waitProbability: 'scalar' },
+  example: { N: '3', d: '2', lambda: '7/10', K: '6' },
   check(p: JiqSqdParams) {
     if (p.d > p.N) throw new UsageError(`--d must be <= N = ${p.N} (d distinct servers are sampled), got ${p.d}`);
     if (p.lambda.compare(1) >= 0) throw new UsageError(`--lambda must be < 1 for the queues to be stable, got ${p.lambda.toFraction()}`);

@@ -61,6 +61,7 @@ export const affinity = defineFamily<typeof params, AffinityParams, typeof metri
   title: 'job-server affinity: fast primary servers, slow secondary servers, JSQ(d1) among primaries [P4]',
   params,
   metrics,
+  example: { servers: '1,1', lambda: '1/2,3/4', K: '3' },
   defaults: (v) => ({ ...v, d1: v.d1 ?? 1, d2: v.d2 ?? 1 }),
   check: validate,
   ctmc,

@@ -54,6 +54,7 @@ export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metri
   title: 'heterogeneous processor-sharing servers: SQ(2), static rate-proportional or hybrid routing',
   params,
   metrics,
+  example: { servers: '1,1', rates: '2,1', lambda: '1', K: '4' },
   check: validate,
   ctmc,
   simulator: simulatorView,

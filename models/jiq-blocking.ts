@@ -21,6 +21,7 @@ export const jiqBlocking = defineFamily<typeof params, JiqBlockingParams, typeof
   title: 'JIQ with R dispatchers, blocking scenario (jobs without a token are lost)',
   params,
   metrics,
+  example: { N: '3', lambda: '9/10', alpha: '3/5,2/5', nu: '1/2' },
   defaults: withDefaultBeta,
   check: validate,
   toJSON: jiqToJSON,

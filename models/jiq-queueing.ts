@@ -23,6 +23,7 @@ export const jiqQueueing = defineFamily<typeof params, JiqQueueingParams, typeof
   title: 'JIQ with R dispatchers, queueing scenario (jobs without a token go to a random server)',
   params,
   metrics,
+  example: { N: '3', lambda: '1/2', alpha: '3/5,2/5', K: '3' },
   defaults: withDefaultBeta,
   check: validate,
   toJSON: (p) => ({ ...jiqToJSON(p), ...(p.K !== undefined ? { K: p.K } : {}) }),

@@ -22,6 +22,7 @@ export const jsqD = defineFamily<typeof params, JsqdParams, typeof metrics>({
   title: 'JSQ(d): each arrival joins the shortest of d servers sampled uniformly (d = N: JSQ, d = 1: random)',
   params,
   metrics,
+  example: { N: '3', lambda: '1/2', d: '2', K: '4' },
   check: validate,
   ctmc,
   simulator: simulatorView,

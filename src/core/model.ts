@@ -93,6 +93,8 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>,
   readonly params: S;
   /** The metric schema: every metric's name and kind, as the chain, simulator and fluid view report them (core/metric-schema.ts). */
   readonly metrics?: M;
+  /** Small parameters (option text) the family contract test checks every view on (test/models/contract.test.ts). */
+  readonly example?: Readonly<Record<string, string>>;
   /** Reads and cross-checks parameters from option text (UsageError on bad input). */
   parse(raw: Record<string, string | undefined>): P;
   /** Parameters as JSON numbers, with defaults filled in. */
