@@ -23,8 +23,8 @@ export {
   type ProductFormView,
   type TruncationView,
 } from './core/model.ts';
-export type { FluidFixedPoint, FluidSystem, FluidView, LinearInvariant } from './fluid/view.ts';
-export type { PanelCase, SimulationOptions, SimulationRecord, SimulatorView } from './sim/view.ts';
+export type { FluidFixedPoint, FluidSystem, FluidView, LinearInvariant } from './core/fluid-view.ts';
+export type { PanelCase, SimulationOptions, SimulationRecord, SimulatorView } from './core/simulator-view.ts';
 
 // Families declared at the population level (counts and events).
 export { capParam, capTruncation, populationFamily, type PopulationSpec } from './population/family.ts';

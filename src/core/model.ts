@@ -5,8 +5,8 @@ import type { Arith } from './arith.ts';
 import type { MetricSchema } from './metric-schema.ts';
 import type { ParamSpecs, ParamsOf } from './params.ts';
 import type { Rational } from './rational.ts';
-import type { SimulatorView } from '../sim/view.ts';
-import type { FluidView } from '../fluid/view.ts';
+import type { SimulatorView } from './simulator-view.ts';
+import type { FluidView } from './fluid-view.ts';
 
 /** Metric values by name; vector metrics (per dispatcher, per class) are arrays. */
 export type MetricValues<V> = Record<string, V | V[]>;
@@ -102,8 +102,8 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>,
   ctmc<T>(p: P, A: Arith<T>): ChainDefinition<T>;
   readonly productForm?: ProductFormView<P>;
   readonly truncation?: TruncationView<P>;
-  /** Per-server event simulator (src/sim/view.ts). */
+  /** Per-server event simulator (core/simulator-view.ts). */
   readonly simulator?: SimulatorView<P>;
-  /** N -> infinity fluid limit: ODE, fixed point, limiting metrics (src/fluid/view.ts). */
+  /** N -> infinity fluid limit: ODE, fixed point, limiting metrics (core/fluid-view.ts). */
   readonly fluid?: FluidView<P>;
 }

@@ -9,14 +9,10 @@
  * z = arrivals.
  */
 import tQuantile from '@stdlib/stats-base-dists-t-quantile';
+import type { BatchSeries } from '../core/simulator-view.ts';
 
-/** Batch sums recorded by a simulator, row-major: y[b * names.length + m]. */
-export interface BatchSeries {
-  readonly names: readonly string[];
-  readonly batches: number;
-  readonly y: Float64Array;
-  readonly z: Float64Array;
-}
+export type { BatchSeries } from '../core/simulator-view.ts';
+
 
 export interface Estimate {
   mean: number;
