@@ -9,7 +9,6 @@
  * below full capacity once mix exceeds the threshold of stability.ts (3); no
  * fixed mix < 1 carries all of them when uniform SQ(2) loses region.
  */
-import { UsageError } from '../src/core/errors.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily } from '../src/api.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './hetero-ps/ctmc.ts';
@@ -29,21 +28,21 @@ export { hybridThreshold, meanFieldBound, stabilityBound } from './hetero-ps/sta
  * queues with load rho, whose boundary mass is about N (1 - rho) rho^K: start
  * there. SQ(2) tails are lighter by an amount the load does not tell, so start
  * at a quarter of that K and let the solver grow it (cheap: the last, largest
- * solve dominates). A load the policy cannot carry has no stable answer: a
- * UsageError.
+ * solve dominates).
  */
 function initialK(p: HeteroPsParams): number {
   const bound = stabilityBound(p);
-  if (p.lambda.compare(bound.lambda) >= 0) {
-    throw new UsageError(
-      `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} carries at N = ${serverCount(p)}: stable iff lambda < ${ratString(bound.lambda)} ` +
-        `(the ${bound.binding} slowest servers); give --K to solve the truncated chain anyway`,
-    );
-  }
   const rho = ratToNumber(p.lambda.div(bound.lambda));
   const N = serverCount(p);
   const K = firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, largestRadix(N) - 1);
   return p.policy === 'static' ? K : Math.max(2, Math.ceil(K / 4));
+}
+
+/** A load the policy cannot carry has no stationary law: automatic K is refused. */
+function unstable(p: HeteroPsParams): string | null {
+  const bound = stabilityBound(p);
+  if (p.lambda.compare(bound.lambda) < 0) return null;
+  return `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} carries at N = ${serverCount(p)}: stable iff lambda < ${ratString(bound.lambda)} (the ${bound.binding} slowest servers)`;
 }
 
 /** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
@@ -59,5 +58,5 @@ export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metri
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
-  truncation: capTruncation({ initialK }),
+  truncation: capTruncation({ initialK, unstable }),
 });

@@ -27,7 +27,8 @@ export type { FluidFixedPoint, FluidSystem, FluidView, LinearInvariant } from '.
 export type { PanelCase, SimulationOptions, SimulationRecord, SimulatorView } from './core/simulator-view.ts';
 
 // Families declared at the population level (counts and events).
-export { capParam, capTruncation, populationFamily, type PopulationSpec } from './population/family.ts';
+export { populationFamily, type PopulationSpec } from './population/family.ts';
+export { capParam, capTruncation } from './core/truncation.ts';
 export type { Counts, Population, PopulationEvent, PopulationMetric } from './population/types.ts';
 export { populationChain } from './population/chain.ts';
 export { DERIVED_SIMULATOR, simulatePopulation } from './population/simulator.ts';

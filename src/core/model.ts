@@ -85,6 +85,8 @@ export interface TruncationView<P> {
   withK(p: P, K: number): P;
   /** The K to try after `K` missed the tolerance (default ceil(1.5 K)); chains whose states grow steeply with K step by one. */
   nextK?(p: P, K: number): number;
+  /** Why the uncut chain has no stationary law at p (the K search would never end), or null: automatic K is then refused. */
+  unstable?(p: P): string | null;
 }
 
 export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>, M extends MetricSchema = MetricSchema> {
