@@ -2,7 +2,8 @@
  * Heterogeneous processor-sharing servers under SQ(2), static or hybrid
  * routing [P3] (THEORY section 5). The family's views live in models/hetero-ps/:
  * params, ctmc (lumped by exchangeability within classes, queues cut at K),
- * stability (finite-N subset condition and mean-field bounds).
+ * stability (finite-N subset condition and mean-field bounds), the fluid ODE,
+ * the per-server simulator and its regression panel.
  *
  * hybrid = with probability --mix route statically (server i with probability
  * C_i / sum C), otherwise SQ(2) with uniform sampling. It carries every load

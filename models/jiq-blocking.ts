@@ -1,6 +1,9 @@
 /**
  * Join-the-Idle-Queue with R dispatchers, blocking scenario [P1] (THEORY sections 1-3).
- * The family's views live in models/jiq-blocking/: params, ctmc, product form, limits.
+ * The family's views live in models/jiq-blocking/: params, ctmc (and the same
+ * chain through the population builder, population.ts), product form, limits,
+ * fixed point and fluid ODE, the per-server simulator and its regression
+ * panel, the coupled systems of Theorem 1.
  */
 import { defineFamily } from '../src/api.ts';
 import { ctmc } from './jiq-blocking/ctmc.ts';
