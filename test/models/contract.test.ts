@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { floatArith } from '../../src/core/arith.ts';
 import { UsageError } from '../../src/core/errors.ts';
 import { flattenMetrics, vectorNames } from '../../src/core/metric-names.ts';
-import { schemaMismatches, type MetricSchema } from '../../src/core/metric-schema.ts';
+import { metricsOf, schemaMismatches, type MetricSchema } from '../../src/core/metric-schema.ts';
 import { solveModel } from '../../src/ctmc/solve.ts';
 import { builtinRegistry } from '../../src/registry/builtins.ts';
 import type { AnyFamily } from '../../src/registry/registry.ts';
@@ -77,7 +77,21 @@ describe.each(families.map((f) => [f.id, f] as const))('family %s', (_, f) => {
     const dx = new Float64Array(x0.length);
     sys.derivative(x0, dx);
     expect(Array.from(dx).every(Number.isFinite)).toBe(true);
-    for (const name of Object.keys(flattenMetrics(view.metrics(q, x0)))) expect(allows(schema, name), name).toBe(true);
+    const m = view.metrics(q, x0);
+    expect(Object.keys(m).sort()).toEqual(Object.keys(schema).sort());
+    expect(() => metricsOf(f, m)).not.toThrow();
+  });
+
+  it('gives product-form metrics under the schema\'s names', () => {
+    const pf = f.productForm;
+    if (!pf || pf.inapplicable(p) !== null) return;
+    expect(() => metricsOf(f, pf.metrics(p))).not.toThrow();
+    expect(() => metricsOf(f, pf.exactMetrics(p))).not.toThrow();
+  });
+
+  it('reads metrics by the schema, and a missing one is a one-line usage error', () => {
+    const [name, kind] = Object.entries(schema)[0];
+    expect(() => metricsOf(f, {})).toThrow(`${f.id}: no ${kind} metric "${name}" among the values (none)`);
   });
 });
 
