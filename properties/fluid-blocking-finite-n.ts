@@ -32,7 +32,7 @@ const CASES: Case[] = [
 /** Finite-N blocking and busy fraction: product form without exchange, GTH on the chain with it. */
 function finiteN(p: JiqBlockingParams): { values: Record<(typeof METRICS)[number], number>; trusted: boolean } {
   if (p.nu.n === 0n) {
-    const pf = metricsOf(jiqBlocking, jiqBlocking.productForm!.metrics(p));
+    const pf = metricsOf(jiqBlocking, jiqBlocking.productForm!.metrics(p), ['busyFraction']);
     return { values: { blocking: productFormBlocking(p), busyFraction: pf.busyFraction }, trusted: true };
   }
   const s = solveModel(jiqBlocking, p, { method: 'gth' });

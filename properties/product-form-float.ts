@@ -54,7 +54,7 @@ export const productFormFloat: Property = {
         const logG = logSumExp(logW);
         let stateErr = 0;
         logW.forEach((lw, i) => (stateErr = Math.max(stateErr, Math.abs(solved.pi[i] / Math.exp(lw - logG) - 1))));
-        const blockingErr = Math.abs(metricsOf(jiqBlocking, solved.metrics).blocking / metricsOf(jiqBlocking, pf.metrics(p)).blocking - 1);
+        const blockingErr = Math.abs(metricsOf(jiqBlocking, solved.metrics).blocking / metricsOf(jiqBlocking, pf.metrics(p), ['blocking']).blocking - 1);
         worstState = Math.max(worstState, stateErr);
         worstBlocking = Math.max(worstBlocking, blockingErr);
         return stateErr <= TOLERANCE && blockingErr <= TOLERANCE;
