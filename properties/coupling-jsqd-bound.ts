@@ -5,9 +5,9 @@
  * different lengths, and (the other reading) to different ordered positions.
  */
 import fc from 'fast-check';
-import { runGenerated } from '../src/check/generated.ts';
+import { couplingOrder } from '../src/api.ts';
 import type { Property } from '../src/check/property.ts';
-import { narrate, runCoupled, type Coupling, type Order } from '../src/coupling/coupled-run.ts';
+import { narrate, type Coupling, type Order } from '../src/coupling/coupled-run.ts';
 import { deltaCounter, describeQueueEvent, tailDistance, type Delta, type QueueEvent, type QueueState } from '../src/coupling/ordered-queues.ts';
 import { jsqDOrdered, jsqOrdered } from '../models/jsq-d/coupling.ts';
 import { uniformArbitrary } from '../src/coupling/trace.ts';
@@ -44,32 +44,29 @@ function jsqCases(maxN: number, maxEvents: number): fc.Arbitrary<JsqCase> {
   );
 }
 
-export const couplingJsqdBound: Property = {
+let differing = 0;
+let atBound = 0;
+let maxDistance = 0;
+
+export const couplingJsqdBound: Property = couplingOrder<JsqCase, QueueEvent, QueueState, Delta>({
   id: 'coupling-jsqd-bound',
   claim: 'JSQ(d) vs JSQ coupled on arrivals and ordered departures: sum_i |Q_i(t) - Q\'_i(t)| <= 2 Delta(t) at every t (Q_i: servers with >= i jobs; Delta counted by queue length and by ordered position); N <= 6, d in 1..N, traces of <= 60 events',
   source: 'P2 Prop. 3.5',
   method: 'coupled runs on fast-check traces',
   expected: 'holds',
-  run: (ctx) => {
-    let events = 0;
-    let differing = 0;
-    let atBound = 0;
-    let maxDistance = 0;
-    return runGenerated(ctx, {
-      arbitrary: jsqCases(6, 60),
-      numRuns: 2000,
-      passVerdict: 'holds',
-      describe: (c) => ({ N: c.N, d: c.d, steps: narrate(jsqCoupling(c), c.events) }),
-      evidence: () => ({ eventsChecked: events, casesWithDelta: differing, casesEndingOnTheBound: atBound, maxFinalDistance: maxDistance }),
-      predicate: (c) => {
-        events += c.events.length;
-        const { violation, states, joint } = runCoupled(jsqCoupling(c), c.events);
-        const distance = tailDistance(states[0].q, states[1].q);
-        if (joint.byLength > 0) differing++;
-        if (distance > 0 && distance === 2 * joint.byLength) atBound++;
-        maxDistance = Math.max(maxDistance, distance);
-        return violation === null;
-      },
-    });
+  cases: jsqCases(6, 60),
+  numRuns: 2000,
+  coupling: jsqCoupling,
+  events: (c) => c.events,
+  describe: (c) => ({ N: c.N, d: c.d, steps: narrate(jsqCoupling(c), c.events) }),
+  observe(_c, { states, joint }) {
+    const distance = tailDistance(states[0].q, states[1].q);
+    if (joint.byLength > 0) differing++;
+    if (distance > 0 && distance === 2 * joint.byLength) atBound++;
+    maxDistance = Math.max(maxDistance, distance);
   },
-};
+  start() {
+    differing = atBound = maxDistance = 0;
+  },
+  evidence: () => ({ casesWithDelta: differing, casesEndingOnTheBound: atBound, maxFinalDistance: maxDistance }),
+});
