@@ -45,7 +45,7 @@ async function warmPool(threads: number, warm: readonly JobData[]): Promise<JobP
 }
 
 async function scaling(): Promise<void> {
-  const points = jobs('simulate', 'jiq-blocking', ['lambda=0.5:0.1:1.2'], { N: '1000', alpha: '1/2,1/2', T: '3000' });
+  const points = jobs('simulate', 'jiq-blocking', ['lambda=0.5:0.1:1.2'], { N: '1000', alpha: '1/2,1/2', T: '10000' });
   const warm = jobs('simulate', 'jiq-blocking', ['lambda=0.5,0.6'], { N: '10', alpha: '1/2,1/2', T: '10' });
   const rate: Record<number, number> = {};
   for (const threads of [1, 2]) {
@@ -55,7 +55,7 @@ async function scaling(): Promise<void> {
     await pool.close();
     rate[threads] = points.length / r.seconds;
     emit({
-      case: `local sweep, ${points.length} simulations of jiq-blocking N=1000 T=3000, ${threads} thread(s)`,
+      case: `local sweep, ${points.length} simulations of jiq-blocking N=1000 T=10000, ${threads} thread(s)`,
       threads, points: points.length, seconds: round(r.seconds), cpuSeconds: round(r.cpuSeconds),
       pointsPerSecond: round(rate[threads]), busyCores: round(r.cpuSeconds / r.seconds, 3), loadAverage1m: round(load, 3),
       ...(threads === 2 ? { speedup: round(rate[2] / rate[1], 3), floor: SCALING_FLOOR, meetsFloor: rate[2] / rate[1] >= SCALING_FLOOR } : {}),

@@ -31,7 +31,7 @@ function commandLines(format: ExportFormat, prefix: string, rewards: string[]): 
 function runExport(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & ExportFlags): void {
   const start = performance.now();
   const params = family.parse(rawParams(family, opts));
-  const chain = exportChain(family, params);
+  const chain = exportChain(family, params, { exact: opts.format === 'prism' });
   const files = writeExport(opts.out, exportFiles(opts.format, chain));
   const rewards = chain.metrics.flatMap((m) => [m.name, ...(m.per ? [`${m.name}_per`] : [])]);
   const report = {

@@ -17,7 +17,7 @@ import { parseQueueUrl, probe, redactUrl } from '../sweep/queue.ts';
 import { openResults, readResults, sweepHeader, type ResultLine, type SweepHeader } from '../sweep/results.ts';
 import { runJobs } from '../sweep/run.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
-import { addFileOption } from './files.ts';
+import { addFileOption, fileArguments } from './files.ts';
 import { addParamOptions } from './model-options.ts';
 import { printJson } from './output.ts';
 import { countProgress } from './progress.ts';
@@ -154,7 +154,8 @@ async function runSweep(command: SweepCommand, family: Family, opts: Record<stri
   if (queue && opts.sim !== undefined && opts.sim !== 'internal') {
     throw new UsageError('--sim runs where the points run: give it to `lbcheck worker --sim`, not to a queued sweep');
   }
-  const env: RunnerEnv = { files: (opts.file as string[] | undefined) ?? [], sim: opts.sim ?? 'internal', fromQueue: queue !== undefined };
+  // The --file modules as main.ts loaded them (commander hands --file to the outermost command).
+  const env: RunnerEnv = { files: fileArguments(process.argv.slice(2)), sim: opts.sim ?? 'internal', fromQueue: queue !== undefined };
   const plan = planSweep(command, family, opts.grid ?? [], opts, (name) => sub.getOptionValueSource(name) === 'cli', env);
   if (queue) await probe(queue); // an unreachable queue fails before FILE is touched
   const results = openResults(opts.out, plan.header, Boolean(opts.resume), (k) => plan.points[k]);

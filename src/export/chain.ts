@@ -4,10 +4,11 @@
  * merged (PRISM and Storm read one rate per pair), each metric's reward per
  * state, and the truncation a queueing family was cut at.
  */
-import { floatArith } from '../core/arith.ts';
+import { exactArith, floatArith, type Arith, type Store } from '../core/arith.ts';
 import type { ChainDefinition, ModelFamily } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import type { ParamSpecs } from '../core/params.ts';
+import { ratString, type Rational } from '../core/rational.ts';
 import { explore } from '../ctmc/explore.ts';
 import { solveModel, type Evidence } from '../ctmc/solve.ts';
 
@@ -57,6 +58,11 @@ export interface ExportChain {
   readonly exit: Float64Array;
   readonly metrics: readonly ExportMetric[];
   readonly truncation?: ExportTruncation;
+  /** With { exact: true }: rate[k] and each metric's rewards as exact rationals "p/q", for formats that can carry them. */
+  readonly exact?: {
+    readonly rate: readonly string[];
+    readonly rewards: readonly { readonly reward: readonly string[]; readonly per?: readonly string[] }[];
+  };
 }
 
 /** Letters, digits and underscores, starting with a letter: "L(1)" -> "L_1". */
@@ -76,11 +82,11 @@ function unique(names: string[]): string[] {
   });
 }
 
-/** Sorts each CSR row by target and adds up parallel transitions (same source and target). */
-function mergeRows(n: number, rowPtr: Int32Array, col: Int32Array, rate: Float64Array): { rowPtr: Int32Array; col: Int32Array; rate: Float64Array } {
+/** Sorts each CSR row by target and adds up parallel transitions (same source and target), in arithmetic A. */
+function mergeRows<T>(A: Arith<T>, n: number, rowPtr: Int32Array, col: Int32Array, rate: Store<T>): { rowPtr: Int32Array; col: Int32Array; rate: Store<T> } {
   const outPtr = new Int32Array(n + 1);
   const outCol = new Int32Array(col.length);
-  const outRate = new Float64Array(col.length);
+  const outRate = A.store(col.length);
   const order: number[] = [];
   let m = 0;
   for (let i = 0; i < n; i++) {
@@ -88,7 +94,7 @@ function mergeRows(n: number, rowPtr: Int32Array, col: Int32Array, rate: Float64
     for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) order.push(k);
     order.sort((a, b) => col[a] - col[b]);
     for (const k of order) {
-      if (m > outPtr[i] && outCol[m - 1] === col[k]) outRate[m - 1] += rate[k];
+      if (m > outPtr[i] && outCol[m - 1] === col[k]) outRate[m - 1] = A.add(outRate[m - 1], rate[k]);
       else {
         outCol[m] = col[k];
         outRate[m++] = rate[k];
@@ -96,7 +102,25 @@ function mergeRows(n: number, rowPtr: Int32Array, col: Int32Array, rate: Float64
     }
     outPtr[i + 1] = m;
   }
-  return { rowPtr: outPtr, col: outCol.slice(0, m), rate: outRate.slice(0, m) };
+  const trimmed = A.store(m);
+  for (let k = 0; k < m; k++) trimmed[k] = outRate[k];
+  return { rowPtr: outPtr, col: outCol.slice(0, m), rate: trimmed };
+}
+
+/**
+ * The chain's rates and rewards as exact rationals ("p/q"), from the same
+ * definition instantiated in exact arithmetic; states in the same order.
+ */
+function exactValues(def: ChainDefinition<Rational>, n: number, digits: Int32Array): ExportChain['exact'] {
+  const g = explore(def, exactArith);
+  if (g.n !== n) throw new Error(`the exact chain has ${g.n} states, the float one ${n}`);
+  const merged = mergeRows(exactArith, g.n, g.rowPtr, g.col, g.rate);
+  const d = def.radices.length;
+  const reward = (f: (s: Int32Array) => Rational): string[] => Array.from({ length: n }, (_, i) => ratString(f(digits.subarray(i * d, (i + 1) * d))));
+  return {
+    rate: Array.from({ length: merged.col.length }, (_, k) => ratString(merged.rate[k])),
+    rewards: def.metrics.map((m) => ({ reward: reward(m.reward), ...(m.per ? { per: reward(m.per) } : {}) })),
+  };
 }
 
 function metricsOf(def: ChainDefinition<number>, digits: Int32Array, n: number): ExportMetric[] {
@@ -120,8 +144,9 @@ function metricsOf(def: ChainDefinition<number>, digits: Int32Array, n: number):
  * The chain of `p` as it would be solved. A truncated family is cut at the user's
  * K, or at the K lbcheck's automatic search settles on (found by solving, as
  * `lbcheck solve` does); the truncation's frontier and boundary mass come along.
+ * With `exact`, the rates and rewards also come as exact rationals.
  */
-export function exportChain<P>(family: ModelFamily<ParamSpecs, P>, p: P): ExportChain {
+export function exportChain<P>(family: ModelFamily<ParamSpecs, P>, p: P, o: { exact?: boolean } = {}): ExportChain {
   let params = p;
   let truncation: Omit<ExportTruncation, 'frontier'> | undefined;
   if (family.truncation) {
@@ -143,7 +168,7 @@ export function exportChain<P>(family: ModelFamily<ParamSpecs, P>, p: P): Export
     digits.set(scratch, i * d);
     if (def.atBoundary?.(scratch)) frontier++;
   }
-  const merged = mergeRows(g.n, g.rowPtr, g.col, g.rate as Float64Array);
+  const merged = mergeRows(floatArith, g.n, g.rowPtr, g.col, g.rate) as { rowPtr: Int32Array; col: Int32Array; rate: Float64Array };
   const exit = new Float64Array(g.n);
   for (let i = 0; i < g.n; i++) for (let k = merged.rowPtr[i]; k < merged.rowPtr[i + 1]; k++) exit[i] += merged.rate[k];
   const varNames = unique(def.digitNames.map(identifier));
@@ -158,6 +183,7 @@ export function exportChain<P>(family: ModelFamily<ParamSpecs, P>, p: P): Export
     ...merged,
     exit,
     metrics: metricsOf(def, digits, g.n),
+    ...(o.exact ? { exact: exactValues(family.ctmc(params, exactArith), g.n, digits) } : {}),
     ...(truncation ? { truncation: { ...truncation, frontier } } : {}),
   };
 }

@@ -2,8 +2,10 @@
  * The chain as a PRISM-language CTMC: one module whose variables are the chain's
  * digits, one command per state (guard: the state; updates: its transitions, rate
  * and changed digits), a label per 0/1 metric and a reward structure per metric,
- * each listing the states where it is non-zero. It spells out every state, so it
- * suits chains up to some 10^5 states; prism-explicit scales further.
+ * each listing the states where it is non-zero. Rates and rewards are exact
+ * rationals ("63/50") where the chain carries them, so PRISM's -exact mode
+ * solves the very chain lbcheck solves. It spells out every state, so it suits
+ * chains up to some 10^5 states; prism-explicit scales further.
  */
 import type { ExportChain } from './chain.ts';
 import { identifier } from './chain.ts';
@@ -30,7 +32,7 @@ function model(c: ExportChain): ExportFile {
         for (let k = c.rowPtr[i]; k < c.rowPtr[i + 1]; k++) {
           const j = c.col[k];
           const changes = names.flatMap((n, v) => (digit(j, v) !== digit(i, v) ? [`(${n}'=${digit(j, v)})`] : []));
-          updates.push(`${num(c.rate[k])}:${changes.join('&')}`);
+          updates.push(`${c.exact ? c.exact.rate[k] : num(c.rate[k])}:${changes.join('&')}`);
         }
         emit(`  [] ${guard(i)} -> ${updates.join(' + ')};`);
       }
@@ -44,7 +46,7 @@ function model(c: ExportChain): ExportFile {
       for (const r of rewardStructures(c)) {
         emit('');
         emit(`rewards "${r.name}"`);
-        r.values.forEach((v, i) => v !== 0 && emit(`  ${guard(i)} : ${num(v)};`));
+        r.values.forEach((v, i) => v !== 0 && emit(`  ${guard(i)} : ${r.text(i)};`));
         emit('endrewards');
       }
     },

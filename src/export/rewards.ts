@@ -5,14 +5,22 @@
  * and the queries that give back each metric.
  */
 import type { ExportChain } from './chain.ts';
+import { num } from './files.ts';
 
 export interface RewardStructure {
   readonly name: string;
   readonly values: Float64Array;
+  /** State i's reward as text: exact "p/q" where the chain carries rationals, else the float. */
+  text(i: number): string;
 }
 
 export function rewardStructures(c: ExportChain): RewardStructure[] {
-  return c.metrics.flatMap((m) => [{ name: m.name, values: m.reward }, ...(m.per ? [{ name: `${m.name}_per`, values: m.per }] : [])]);
+  const structure = (name: string, values: Float64Array, exact: readonly string[] | undefined): RewardStructure =>
+    ({ name, values, text: (i) => (exact ? exact[i] : num(values[i])) });
+  return c.metrics.flatMap((m, k) => [
+    structure(m.name, m.reward, c.exact?.rewards[k].reward),
+    ...(m.per ? [structure(`${m.name}_per`, m.per, c.exact?.rewards[k].per)] : []),
+  ]);
 }
 
 /** Labels beyond "init": each 0/1 metric labels the states where it is 1. */

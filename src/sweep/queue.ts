@@ -110,10 +110,10 @@ export async function runQueued(
   const failed: { point: number; error: string }[] = [];
   try {
     await Promise.race([events.waitUntilReady(), lostQueue]);
-    for (const d of jobs) {
+    await Promise.all(jobs.map(async (d) => {
       const old = await queue.getJob(jobId(d));
       if (old && (await old.isFailed())) await old.remove();
-    }
+    }));
     const added = await Promise.race([
       queue.addBulk(jobs.map((d) => ({ name: d.command, data: d, opts: { jobId: jobId(d), attempts: 2, removeOnComplete: false, removeOnFail: false } }))),
       lostQueue,

@@ -66,6 +66,7 @@ describe.each(CASES)('export %s %j', (id, raw) => {
   const p = fam.parse(raw);
   const solved = solveModel(fam, p, { method: 'auto' });
   const chain = exportChain(fam, p);
+  const exactChain = exportChain(fam, p, { exact: true });
   const text = (prefix: string, suffix: string): string => readFileSync(prefix + suffix, 'utf8');
 
   it('cuts a truncated family where solve does, and says so', () => {
@@ -79,7 +80,7 @@ describe.each(CASES)('export %s %j', (id, raw) => {
 
   function writeFormat(format: 'prism-explicit' | 'drn' | 'prism'): string {
     const prefix = join(dir, `${id}-${format}`);
-    writeExport(prefix, exportFiles(format, chain));
+    writeExport(prefix, exportFiles(format, format === 'prism' ? exactChain : chain));
     return prefix;
   }
 
@@ -96,8 +97,11 @@ describe.each(CASES)('export %s %j', (id, raw) => {
     checkAgainstSolve(read, denseStationary(read), solved, chain, false);
   });
 
-  it('prism: the PRISM-language model reads back to the law of solve', () => {
-    const read = readPrismLanguage(text(writeFormat('prism'), '.sm'));
+  it('prism: the PRISM-language model, with exact rational rates, reads back to the law of solve', () => {
+    const sm = text(writeFormat('prism'), '.sm');
+    // From n1 = 2 tokens: an arrival at dispatcher 1 takes one at rate alpha_1 lambda N = 3/5 * 7/10 * 3 = 63/50, exactly.
+    if (id === 'jiq-blocking') expect(sm).toContain("[] n1=2 & n2=0 -> 63/50:(n1'=1) + ");
+    const read = readPrismLanguage(sm);
     checkAgainstSolve(read, denseStationary(read), solved, chain, true);
   });
 });

@@ -18,6 +18,12 @@ export interface ReadChain {
 
 const lines = (text: string): string[] => text.split('\n').filter((l) => l.trim() !== '');
 
+/** A number as PRISM writes it: a decimal, or an exact p/q. */
+const value = (t: string): number => {
+  const [p, q] = t.split('/');
+  return q === undefined ? Number(p) : Number(p) / Number(q);
+};
+
 function fail(what: string, line: string): never {
   throw new Error(`${what}: cannot read "${line}"`);
 }
@@ -131,13 +137,13 @@ export function readPrismLanguage(text: string): ReadChain {
           const g = /^\((\w+)'=(\d+)\)$/.exec(a) ?? fail('update', a);
           to[g[1]] = Number(g[2]);
         }
-        row.set(key(to), (row.get(key(to)) ?? 0) + Number(rate));
+        row.set(key(to), (row.get(key(to)) ?? 0) + value(rate));
       }
       rows.set(key(from), row);
     } else if ((m = /^label "(\w+)" = (.+);$/.exec(l))) labelText[m[1]] = m[2] === 'false' ? [] : m[2].split(' | ').map((g) => key(guards(g.replace(/[()]/g, ''))));
     else if ((m = /^rewards "(\w+)"$/.exec(l))) reward = m[1];
     else if (l === 'endrewards') reward = null;
-    else if (reward && (m = /^(.+) : (\S+);$/.exec(l))) (rewardText[reward] ??= []).push([key(guards(m[1])), Number(m[2])]);
+    else if (reward && (m = /^(.+) : (\S+);$/.exec(l))) (rewardText[reward] ??= []).push([key(guards(m[1])), value(m[2])]);
     else if (!/^(ctmc|module \w+|endmodule)$/.test(l)) fail('PRISM line', l);
   }
   // The reachable states, breadth-first from the initial valuation.
