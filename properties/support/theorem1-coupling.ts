@@ -3,15 +3,19 @@
  * and better systems, checked after every event of generated traces. The two
  * claims (in total, per dispatcher) differ only in the order.
  */
+import { runGenerated } from '../../src/check/generated.ts';
 import type { Property } from '../../src/check/property.ts';
 import type { Verdict } from '../../src/core/verdict.ts';
-import type { Order } from '../../src/coupling/coupled-run.ts';
-import { couplingOrder } from '../../src/api.ts';
+import { runCoupled, type Order } from '../../src/coupling/coupled-run.ts';
 import type { TokenCounts, TokenState } from '../../src/coupling/jiq-systems.ts';
 import { nondecreasingAlong } from '../../src/coupling/orders.ts';
 import { THEOREM1_SYSTEMS, theorem1Coupling } from '../../models/jiq-blocking/coupling.ts';
 import type { JiqBlockingParams } from '../../models/jiq-blocking.ts';
-import { describeCouplingCase, theorem1Cases, type CouplingCase } from './coupling-arbitrary.ts';
+import { theorem1Cases, theorem1TraceSpec, type CouplingCase } from './coupling-arbitrary.ts';
+import { traceCounterexample, traceReplay } from '../../src/check/trace-claim.ts';
+
+/** What a person may change in a Theorem 1 counterexample (the setting: beta = 1/R, nu = 0, sorted alpha). */
+export const THEOREM1_EDITABLE = ['N', 'lambda', 'alpha', 'beta', 'nu'] as const;
 
 export const THEOREM1_RANGES = { params: { R: [1, 4] as [number, number], N: [1, 5] as [number, number] }, trace: { arrivals: 30, jobs: 40 } };
 
@@ -32,26 +36,32 @@ export interface Theorem1OrderSpec {
 
 export function theorem1OrderProperty(spec: Theorem1OrderSpec): Property {
   const coupling = (c: CouplingCase) => theorem1Coupling(c.params, c.trace, [spec.order(c.params)]);
-  let worseBehind = 0;
-  let betterAhead = 0;
-  return couplingOrder({
+  const trace = theorem1TraceSpec(coupling);
+  return {
     id: spec.id,
     claim: spec.claim,
     source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
     method: 'coupled runs on fast-check traces',
     expected: spec.expected,
-    cases: theorem1Cases(THEOREM1_RANGES.params, THEOREM1_RANGES.trace),
-    numRuns: 2000,
-    coupling,
-    events: (c) => c.trace.arrivals,
-    describe: (c) => describeCouplingCase(c, coupling(c)),
-    observe(_c, { states: [worse, original, better] }) {
-      if (worse.used < original.used) worseBehind++;
-      if (original.used < better.used) betterAhead++;
+    trace: traceReplay(trace, THEOREM1_EDITABLE),
+    run: (ctx) => {
+      let arrivals = 0;
+      let worseBehind = 0;
+      let betterAhead = 0;
+      return runGenerated(ctx, {
+        arbitrary: theorem1Cases(THEOREM1_RANGES.params, THEOREM1_RANGES.trace),
+        numRuns: 2000,
+        passVerdict: 'holds',
+        describe: (c) => traceCounterexample(trace, c),
+        evidence: () => ({ arrivalsChecked: arrivals, casesEndingWorseBehind: worseBehind, casesEndingBetterAhead: betterAhead }),
+        predicate: (c) => {
+          arrivals += c.trace.arrivals.length;
+          const { violation, states: [worse, original, better] } = runCoupled(coupling(c), c.trace.arrivals);
+          if (worse.used < original.used) worseBehind++;
+          if (original.used < better.used) betterAhead++;
+          return violation === null;
+        },
+      });
     },
-    start() {
-      worseBehind = betterAhead = 0;
-    },
-    evidence: () => ({ casesEndingWorseBehind: worseBehind, casesEndingBetterAhead: betterAhead }),
-  });
+  };
 }

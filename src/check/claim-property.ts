@@ -2,12 +2,24 @@
  * A Z3 claim as a property for `lbcheck check`: the claim is decided at each
  * listed size; one refuted size refutes it, one undecided size leaves it unknown.
  */
-import type { Verdict } from '../core/verdict.ts';
+import type { EvidenceRecord, Verdict } from '../core/verdict.ts';
 import { decideClaim, type ClaimResult, type SmtClaim } from '../smt/claim.ts';
 import type { Property } from './property.ts';
 
 /** Z3's time limit per part in properties and in `lbcheck prove` (ms). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** `check --json`'s counterexample of a refuted claim: every refuted part with its model and both sides of its conclusion. */
+export function smtRefutation(r: ClaimResult): EvidenceRecord {
+  return {
+    kind: 'smt-refutation',
+    claim: r.claim,
+    size: r.size,
+    parts: r.parts
+      .filter((p) => p.verdict === 'refuted')
+      .map((p) => ({ part: p.part, counterexample: p.counterexample, conclusion: p.conclusion, confirmation: p.confirmation })),
+  };
+}
 
 export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; expected: Verdict }): Property {
   return {
@@ -42,7 +54,7 @@ export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; ex
             parts: r.parts.map((p) => `${p.part}: ${p.verdict}`),
           })),
         },
-        ...(refuted ? { counterexample: { size: refuted.size, part: refuted.reason ?? '', values: refuted.counterexample ?? {}, confirmation: refuted.parts.find((p) => p.verdict === 'refuted')?.confirmation ?? null } } : {}),
+        ...(refuted ? { counterexample: smtRefutation(refuted) } : {}),
       };
     },
   };

@@ -11,7 +11,7 @@ import type { MetricValues } from '../core/model.ts';
 import { flattenMetrics } from '../core/metric-names.ts';
 import { isRational, ratString, ratToNumber, type Rational } from '../core/rational.ts';
 import { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult } from '../core/verdict.ts';
-import { narrate, runCoupled, type CoupledOutcome, type Coupling } from '../coupling/coupled-run.ts';
+import { runCoupled, traceSteps, type CoupledOutcome, type Coupling } from '../coupling/coupled-run.ts';
 import { Inconclusive, runGenerated } from './generated.ts';
 import { observedOrder, round } from './solving.ts';
 import type { Property, RunContext } from './property.ts';
@@ -204,13 +204,16 @@ export interface CouplingOrderSpec<C, E, S, J> extends Omit<ForAllSpec<C>, 'chec
   observe?(c: C, outcome: CoupledOutcome<S, J>): void;
 }
 
-/** The coupling's orders hold after every event of every generated trace; a violation is narrated event by event. */
+/** The coupling's orders hold after every event of every generated trace; a violation is recorded step by step (a coupling-trace counterexample). */
 export function couplingOrder<C, E, S, J>(spec: CouplingOrderSpec<C, E, S, J>): Property {
   let events = 0;
   return forAll({
     ...spec,
     method: spec.method ?? `coupled runs on ${spec.numRuns ?? 20} fast-check traces`,
-    describe: spec.describe ?? ((c) => ({ case: evidenceOf(c), steps: narrate(spec.coupling(c), spec.events(c)) })),
+    describe: spec.describe ?? ((c) => {
+      const run = traceSteps(spec.coupling(c), spec.events(c));
+      return { kind: 'coupling-trace', params: evidenceOf(c), shared: {}, events: run.events, steps: run.steps, violation: run.violation };
+    }),
     start() {
       events = 0;
       spec.start?.();

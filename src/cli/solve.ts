@@ -2,7 +2,8 @@
 import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { METHODS, solveModel, trusted, type Method, type SolveOptions } from '../ctmc/solve.ts';
+import { METHODS, solveModel, type Method, type SolveOptions } from '../ctmc/solve.ts';
+import { solvedReport } from '../report/solve-report.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
@@ -39,24 +40,8 @@ export function parseSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Recor
 /** The JSON report of one solve, with its evidence; `trusted` says whether to believe it. */
 export function solveReport(family: ModelFamily<ParamSpecs, unknown>, req: SolveRequest, onProgress?: (what: string) => void) {
   const solved = solveModel(family, req.params, { ...req.options, onProgress });
-  const e = solved.evidence;
-  return {
-    model: family.id,
-    params: family.toJSON(req.params),
-    method: e.method,
-    states: e.states,
-    transitions: e.transitions,
-    metrics: solved.metrics,
-    ...(solved.exact ? { exact: solved.exact.text } : {}),
-    residual: e.residual,
-    iterations: e.iterations,
-    seconds: e.seconds,
-    converged: e.converged,
-    ...(e.errorEstimate !== undefined ? { errorEstimate: e.errorEstimate } : {}),
-    ...(e.primes !== undefined ? { primes: e.primes, liftingSteps: e.liftingSteps } : {}),
-    ...(e.truncation ? { truncation: e.truncation } : {}),
-    trusted: trusted(e),
-  };
+  return solvedReport(family, req.params, solved);
+
 }
 
 function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): number {
