@@ -43,7 +43,7 @@ function initialK(p: HeteroPsParams): number {
 function unstable(p: HeteroPsParams): string | null {
   const bound = stabilityBound(p);
   if (p.lambda.compare(bound.lambda) < 0) return null;
-  return `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} carries at N = ${serverCount(p)}: stable iff lambda < ${ratString(bound.lambda)} (the ${bound.binding} slowest servers)`;
+  return `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} can carry at N = ${serverCount(p)}: unstable for lambda > ${ratString(bound.lambda)} (the ${bound.binding} slowest servers get more than their capacity; at equality no stable answer either)`;
 }
 
 /** The metric schema: names and kinds as the chain, simulator and fluid view report them. */

@@ -41,7 +41,6 @@ export const fluidQueueingLimit: Property = {
     return runGenerated(ctx, {
       arbitrary: cases,
       numRuns: 30,
-      passVerdict: 'holds',
       predicate({ p, busy, weights }) {
         const tr = settle(view.system(p), startState(p, busy, weights));
         const m = metricsOf(jiqQueueing, view.metrics(p, tr.final));

@@ -14,6 +14,7 @@ export function solvedReport(family: ModelFamily<ParamSpecs, unknown>, params: u
     metrics: solved.metrics,
     ...(solved.exact ? { exact: solved.exact.text } : {}),
     residual: e.residual,
+    residualNorm: e.residualNorm,
     iterations: e.iterations,
     seconds: e.seconds,
     converged: e.converged,
