@@ -56,7 +56,7 @@ function tokenRate(q: Rates, x: Float64Array, tokens: number, z?: Float64Array):
 }
 
 export const fluidView: FluidView<JiqQueueingParams> = {
-  ignoredParams: { N: '1' },
+  ignoredParams: { N: '1', K: undefined },
   startHelp: 'y0..ym (fractions of servers with 0..m jobs, sum 1), then x1..xR (token fractions, sum y0) (default: empty system)',
 
   system(p) {

@@ -35,7 +35,8 @@ export async function runGenerated<T>(ctx: RunContext, o: GeneratedOptions<T>): 
     ...(ctx.path ? { path: ctx.path } : {}),
     endOnFailure: false,
   });
-  const replay = { seed: details.seed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
+  // The seed as given (fast-check reports it as a signed 32-bit integer), so the replay line is accepted by --seed.
+  const replay = { seed: ctx.seed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
   if (!details.failed) {
     return { verdict: o.passVerdict, summary: `all ${details.numRuns} generated cases pass`, evidence: { cases: details.numRuns, ...o.evidence() }, ...replay };
   }

@@ -5,6 +5,7 @@ import type { EvidenceValue } from '../core/verdict.ts';
 import { properties } from '../../properties/index.ts';
 import { evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
 import { renderTable } from '../report/table.ts';
+import { parseSeed } from '../sim/random.ts';
 import { printJson } from './output.ts';
 import { progressFor } from './progress.ts';
 
@@ -16,11 +17,6 @@ interface CheckFlags {
 }
 
 export const DEFAULT_SEED = 42;
-
-function parseSeed(text: string): number {
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`--seed must be an integer, got "${text}"`);
-  return Number(text) | 0;
-}
 
 /** A counterexample for people: strings as they are, lists as lines, records as "key: value". */
 function outline(v: EvidenceValue, indent: string): string {
@@ -54,6 +50,16 @@ function printHuman(results: CheckResult[]): void {
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
 }
 
+/** The properties, ids whole (the id column is as wide as the longest id). */
+function printList(json: boolean): void {
+  if (json) {
+    printJson({ properties: properties.map((p) => ({ id: p.id, claim: p.claim, source: p.source, method: p.method, expected: p.expected })) });
+    return;
+  }
+  const idWidth = Math.max(...properties.map((p) => p.id.length)) + 2;
+  console.log(renderTable(['id', 'expected', 'claim'], properties.map((p) => [p.id, p.expected, p.claim]), [idWidth, 10, 72]));
+}
+
 export function checkCommand(setExit: (code: number) => void): Command {
   return new Command('check')
     .description('run the built-in properties (all, or those named) and print the verdict table')
@@ -61,12 +67,9 @@ export function checkCommand(setExit: (code: number) => void): Command {
     .option('--json', 'print one JSON document {"results":[...]}')
     .option('--seed <S>', 'seed for generated cases', String(DEFAULT_SEED))
     .option('--path <P>', 'fast-check path replaying one counterexample (with one id and its --seed)')
-    .option('--list', 'list the properties and exit')
+    .option('--list', 'list the properties and exit (with --json: {"properties":[...]})')
     .action(async (ids: string[], opts: CheckFlags) => {
-      if (opts.list) {
-        console.log(renderTable(['id', 'expected', 'claim'], properties.map((p) => [p.id, p.expected, p.claim]), [30, 10, 80]));
-        return;
-      }
+      if (opts.list) return printList(Boolean(opts.json));
       const seed = parseSeed(opts.seed);
       if (opts.path !== undefined && ids.length !== 1) throw new UsageError('--path replays one property: name exactly one id');
       const selected = selectProperties(properties, ids);

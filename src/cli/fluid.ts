@@ -9,7 +9,7 @@ import type { FluidFixedPoint } from '../fluid/view.ts';
 import { families } from '../../models/index.ts';
 import { svgPlot } from '../report/svg-plot.ts';
 import { fmt, metricRows, paramText, renderTable } from '../report/table.ts';
-import { addParamOptions, rawParams } from './model-options.ts';
+import { addParamOptions, paramRecord, rawParams } from './model-options.ts';
 import { printJson } from './output.ts';
 
 interface FluidFlags {
@@ -42,9 +42,9 @@ function distance(x: Float64Array, fp: FluidFixedPoint): number {
 function drawSvg(file: string, title: string, names: readonly string[], shown: readonly number[], tr: Trajectory, fp: FluidFixedPoint): void {
   const series = shown.flatMap((i, colour) => [
     { label: names[i], kind: 'line' as const, colour, points: Array.from(tr.times, (t, k) => ({ x: t, y: tr.states[k][i] })) },
-    ...(Number.isNaN(fp.state[i]) ? [] : [{ label: `${names[i]} fixed point`, kind: 'points' as const, colour, points: [{ x: tr.times[tr.times.length - 1], y: fp.state[i] }] }]),
+    ...(Number.isNaN(fp.state[i]) ? [] : [{ label: `${names[i]} fixed point`, kind: 'points' as const, colour, legend: false, points: [{ x: tr.times[tr.times.length - 1], y: fp.state[i] }] }]),
   ]);
-  const svg = svgPlot({ title, xLabel: 't', yLabel: 'fraction of servers', series });
+  const svg = svgPlot({ title, xLabel: 't', yLabel: 'fraction of servers', series, legendNote: 'dots at the end: fixed point' });
   try {
     writeFileSync(file, svg);
   } catch (e) {
@@ -55,8 +55,8 @@ function drawSvg(file: string, title: string, names: readonly string[], shown: r
 function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): number {
   const view = family.fluid!;
   const start = performance.now();
-  const given = Object.entries(rawParams(family, opts)).filter(([, v]) => v !== undefined);
-  const params = family.parse({ ...view.ignoredParams, ...Object.fromEntries(given) });
+  const ignored = view.ignoredParams ?? {};
+  const params = family.parse(rawParams(family, opts, ignored));
   const t = parseNumber(opts.t, 't', (v) => v > 0 && v <= 1e6, 'a number in (0, 1e6]');
   const samples = parseNumber(opts.samples, 'samples', (v) => Number.isInteger(v) && v >= 2 && v <= 100_000, 'an integer in 2..100000');
   const sys = view.system(params);
@@ -68,7 +68,7 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     Object.fromEntries(only.map((i) => [sys.names[i], Number.isNaN(x[i]) ? null : x[i]]));
   const report = {
     model: family.id,
-    params: Object.fromEntries(Object.entries(family.toJSON(params)).filter(([k]) => !(k in (view.ignoredParams ?? {})))),
+    ...paramRecord(family, params, ignored),
     fixedPoint: named(fp.state),
     ...(fp.exact ? { fixedPointExact: fp.exact } : {}),
     fixedPointMethod: fp.method,
@@ -78,10 +78,10 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     evidence: tr.evidence,
     seconds: (performance.now() - start) / 1000,
   };
-  if (opts.svg) drawSvg(opts.svg, `${family.id} fluid limit: ${paramText(report.params)}`, sys.names, shown, tr, fp);
+  if (opts.svg) drawSvg(opts.svg, `${family.id} fluid limit: ${paramText(report.paramsExact)}`, sys.names, shown, tr, fp);
   if (opts.json) printJson(report);
   else {
-    console.log(`${family.id} fluid limit  ${paramText(report.params)}`);
+    console.log(`${family.id} fluid limit  ${paramText(report.paramsExact)}`);
     console.log(`fixed point (${fp.method}):`);
     console.log(renderTable(['coordinate', 'value'], shown.map((i) => [sys.names[i], Number.isNaN(fp.state[i]) ? 'open' : fmt(fp.state[i])])));
     if (fp.exact) console.log(`exact: ${Object.entries(fp.exact).map(([k, v]) => `${k} = ${v ?? 'open'}`).join(', ')}`);
@@ -104,7 +104,7 @@ export function fluidCommand(setExit: (code: number) => void): Command {
   const cmd = new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics');
   for (const family of families.filter((f) => f.fluid)) {
     const sub = new Command(family.id).description(family.title);
-    addParamOptions(sub, family);
+    addParamOptions(sub, family, family.fluid!.ignoredParams);
     sub
       .option('--x0 <list>', `start state, comma-separated: ${family.fluid!.startHelp}`)
       .option('--t <time>', 'integrate over [0, t]', '50')

@@ -1,7 +1,10 @@
 /**
  * The `lbcheck` command: the only place that reads argv or prints. Usage errors
- * are one line on stderr with exit code 2, never a stack trace.
+ * are one line on stderr with exit code 2, never a stack trace; a command named
+ * without what it needs (bare `lbcheck`, `lbcheck solve`) prints its help on
+ * stderr and exits 2.
  */
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { checkCommand } from './check.ts';
@@ -18,21 +21,34 @@ const setExit = (code: number): void => {
   exitCode = code;
 };
 
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
 const program = new Command('lbcheck')
   .description('check the claims of load-balancing theory mechanically')
+  .version(version, '--version', 'print the version and exit')
   .showSuggestionAfterError()
   .addCommand(solveCommand(setExit))
   .addCommand(productFormCommand(setExit))
   .addCommand(checkCommand(setExit))
   .addCommand(proveCommand(setExit))
   .addCommand(fluidCommand(setExit))
-  .addCommand(simulateCommand())
+  .addCommand(simulateCommand(setExit))
   .addCommand(regressCommand(setExit))
   .addCommand(figureCommand(setExit));
 
-/** Every (sub)command fails through our handler, in one line. */
+/**
+ * Every (sub)command fails through our handler, in one line; help shown for a
+ * missing subcommand goes to stderr. An option given twice is an error, not "last wins".
+ */
 function configure(cmd: Command): void {
-  cmd.exitOverride().configureOutput({ writeErr: () => {}, outputError: () => {} });
+  cmd.exitOverride().configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: () => {} });
+  for (const option of cmd.options) {
+    let seen = false;
+    cmd.on(`option:${option.name()}`, () => {
+      if (seen) throw new UsageError(`${option.long ?? option.short} given twice: give it once`);
+      seen = true;
+    });
+  }
   cmd.commands.forEach(configure);
 }
 configure(program);
@@ -46,7 +62,9 @@ try {
   await program.parseAsync(process.argv);
 } catch (e) {
   if (e instanceof CommanderError) {
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') process.exit(0);
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') process.exit(0);
+    // Help shown because a subcommand is missing: nothing was done.
+    if (e.code === 'commander.help') process.exit(2);
     fail(e.message);
   }
   if (e instanceof UsageError) fail(e.message);

@@ -6,7 +6,7 @@ import { ratString, ratToNumber, type Rational } from '../core/rational.ts';
 import { UsageError } from '../core/errors.ts';
 import { families } from '../../models/index.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
-import { addParamOptions, rawParams } from './model-options.ts';
+import { addParamOptions, paramRecord, rawParams } from './model-options.ts';
 import { printJson } from './output.ts';
 
 interface ProductFormFlags {
@@ -29,7 +29,7 @@ function runProductForm(family: ModelFamily<ParamSpecs, unknown>, opts: Record<s
   const text = exact ? mapMetrics(exact, ratString) : undefined;
   const report = {
     model: family.id,
-    params: family.toJSON(params),
+    ...paramRecord(family, params),
     method: opts.exact ? 'productform-exact' : 'productform-log',
     states: view.states(params),
     transitions: null,
@@ -41,7 +41,7 @@ function runProductForm(family: ModelFamily<ParamSpecs, unknown>, opts: Record<s
   };
   if (opts.json) printJson(report);
   else {
-    console.log(`${family.id}  ${paramText(report.params)}`);
+    console.log(`${family.id}  ${paramText(report.paramsExact)}`);
     console.log(`method ${report.method} (convolution over ${report.states} states), ${report.seconds.toFixed(3)} s`);
     console.log(renderTable(['metric', 'value', ...(text ? ['exact'] : [])], metricRows(metrics, text)));
   }

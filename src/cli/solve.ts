@@ -5,7 +5,7 @@ import type { ParamSpecs } from '../core/params.ts';
 import { METHODS, solveModel, trusted, type Method } from '../ctmc/solve.ts';
 import { families } from '../../models/index.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
-import { addParamOptions, rawParams } from './model-options.ts';
+import { addParamOptions, paramRecord, rawParams } from './model-options.ts';
 import { progressFor } from './progress.ts';
 import { parseTolerance, printJson } from './output.ts';
 
@@ -29,7 +29,7 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   const e = solved.evidence;
   const report = {
     model: family.id,
-    params: family.toJSON(params),
+    ...paramRecord(family, params),
     method: e.method,
     states: e.states,
     transitions: e.transitions,
@@ -46,7 +46,7 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   };
   if (opts.json) printJson(report);
   else {
-    console.log(`${family.id}  ${paramText(report.params)}`);
+    console.log(`${family.id}  ${paramText(report.paramsExact)}`);
     const resid = e.method === 'exact' ? `0 (pi Q = 0 verified in rationals, ${e.primes} primes)` : e.residual.toExponential(2);
     console.log(`method ${e.method}: ${e.states} states, ${e.transitions} transitions, residual ${resid}, ${e.iterations} iterations, ${e.seconds.toFixed(3)} s`);
     if (e.truncation) {

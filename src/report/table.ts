@@ -25,19 +25,37 @@ export function shortFraction(text: string): string {
   return `${p.slice(0, 12)}…/${q.slice(0, 12)}… (${p.replace('-', '').length}/${q.length} digits)`;
 }
 
-/** Metric rows "name[i]" with their float and, where known, exact values. */
+/** Vector metrics longer than this show their first HEAD_ROWS entries and one row for the rest. */
+const LONG_VECTOR = 12;
+const HEAD_ROWS = 8;
+
+/**
+ * Metric rows "name[i]" with their float and, where known, exact values. A long
+ * vector (a tail s[1..87]) shows its first entries and one row summing the rest;
+ * --json has every entry.
+ */
 export function metricRows(metrics: Record<string, number | number[]>, exact?: Record<string, string | string[]>): string[][] {
   const rows: string[][] = [];
   for (const [name, v] of Object.entries(metrics)) {
-    if (Array.isArray(v)) {
-      v.forEach((x, i) => rows.push([`${name}[${i + 1}]`, fmt(x), ...(exact ? [shortFraction((exact[name] as string[])[i])] : [])]));
-    } else rows.push([name, fmt(v), ...(exact ? [shortFraction(exact[name] as string)] : [])]);
+    if (!Array.isArray(v)) {
+      rows.push([name, fmt(v), ...(exact ? [shortFraction(exact[name] as string)] : [])]);
+      continue;
+    }
+    const shown = v.length > LONG_VECTOR ? HEAD_ROWS : v.length;
+    for (let i = 0; i < shown; i++) rows.push([`${name}[${i + 1}]`, fmt(v[i]), ...(exact ? [shortFraction((exact[name] as string[])[i])] : [])]);
+    if (shown < v.length) {
+      const rest = v.slice(shown);
+      const sum = rest.reduce((a, x) => a + x, 0);
+      rows.push([`${name}[${shown + 1}..${v.length}]`, `${rest.length} more: sum ${fmt(sum)}, largest ${fmt(Math.max(...rest))} (all in --json)`, ...(exact ? ['(in --json)'] : [])]);
+    }
   }
   return rows;
 }
 
-export function paramText(params: Record<string, number | number[] | string>): string {
+/** "name=value ..." for a header line: exact values ("1/3") as they are, numbers in full. */
+export function paramText(params: Record<string, number | string | (number | string)[]>): string {
+  const text = (v: number | string): string => (typeof v === 'string' ? v : fmt(v));
   return Object.entries(params)
-    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map(fmt).join(',') : typeof v === 'string' ? v : fmt(v)}`)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map(text).join(',') : text(v)}`)
     .join(' ');
 }
