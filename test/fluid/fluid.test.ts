@@ -137,7 +137,7 @@ describe('lbcheck fluid', () => {
     const r = lbcheck('fluid', 'jiq-blocking', '--lambda', '9/10', '--alpha', '3/5,2/5', '--samples', '5', '--json', '--svg', file);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(['model', 'params', 'fixedPoint', 'fixedPointExact', 'fixedPointMethod', 'metrics', 'trajectory', 'final', 'evidence', 'seconds']);
+    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'fixedPoint', 'fixedPointExact', 'fixedPointMethod', 'metrics', 'trajectory', 'final', 'evidence', 'seconds']);
     expect(j.params).toEqual({ lambda: 0.9, alpha: [0.6, 0.4], beta: [0.5, 0.5], nu: 0 });
     expect(j.fixedPointExact).toEqual({ x0: '18/25', x1: '0', x2: '7/25' });
     expect(j.metrics.blocking).toBeCloseTo(0.2, 14); // Theorem 1: 1 - R alpha_R
