@@ -35,7 +35,7 @@ function exactCase(N: number): void {
   emit({
     case: `exact R=2 N=${N}`, method: 'exact', states: g.n, transitions: transitionCount(g),
     buildSeconds: round(built.seconds), solveSeconds: round(solved.seconds), solveCpuSeconds: round(solved.cpuSeconds),
-    primes: solved.value.primes, denominatorBits: solved.value.total.toString(2).length, residual: 0,
+    primes: solved.value.primes, liftingSteps: solved.value.liftingSteps, modulusBits: solved.value.modulusBits, denominatorBits: solved.value.total.toString(2).length, residual: 0,
   });
 }
 
@@ -48,6 +48,6 @@ function productFormCase(N: number): void {
 export function ctmcSuite(): void {
   for (const N of [200, 1000, 2000]) floatCase(2, N);
   for (const N of [50, 100, 150]) floatCase(3, N);
-  for (const N of [10, 20, 30, 50]) exactCase(N);
+  for (const N of [10, 20, 30, 50, 140]) exactCase(N);
   for (const N of [10_000, 100_000, 1_000_000]) productFormCase(N);
 }

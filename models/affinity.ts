@@ -21,8 +21,7 @@
  * stable beyond a threshold d1*) is not encoded here.
  */
 import { UsageError } from '../src/core/errors.ts';
-import { DEFAULT_BOUNDARY_TOLERANCE, type ModelFamily } from '../src/core/model.ts';
-import { readParams } from '../src/core/params.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily } from '../src/api.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './affinity/ctmc.ts';
 import { params, validate, type AffinityParams } from './affinity/params.ts';
@@ -54,24 +53,12 @@ function initialK(p: AffinityParams): number {
   return Math.max(2, Math.ceil(firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, maxK) / 2));
 }
 
-export const affinity: ModelFamily<typeof params, AffinityParams> = {
+export const affinity = defineFamily<typeof params, AffinityParams>({
   id: 'affinity',
   title: 'job-server affinity: fast primary servers, slow secondary servers, JSQ(d1) among primaries [P4]',
   params,
-  parse(raw) {
-    const v = readParams(params, raw);
-    return validate({ ...v, d1: v.d1 ?? 1, d2: v.d2 ?? 1 });
-  },
-  validate,
-  toJSON: (p) => ({
-    servers: p.servers,
-    lambda: p.lambda.map(ratToNumber),
-    mu1: ratToNumber(p.mu1),
-    mu2: ratToNumber(p.mu2),
-    d1: p.d1,
-    d2: p.d2,
-    ...(p.K !== undefined ? { K: p.K } : {}),
-  }),
+  defaults: (v) => ({ ...v, d1: v.d1 ?? 1, d2: v.d2 ?? 1 }),
+  check: validate,
   ctmc,
   truncation: capTruncation({ initialK }),
-};
+});

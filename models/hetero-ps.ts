@@ -10,8 +10,7 @@
  * fixed mix < 1 carries all of them when uniform SQ(2) loses region.
  */
 import { UsageError } from '../src/core/errors.ts';
-import { DEFAULT_BOUNDARY_TOLERANCE, type ModelFamily } from '../src/core/model.ts';
-import { readParams } from '../src/core/params.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily } from '../src/api.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './hetero-ps/ctmc.ts';
 import { fluidView } from './hetero-ps/fluid.ts';
@@ -47,22 +46,13 @@ function initialK(p: HeteroPsParams): number {
   return p.policy === 'static' ? K : Math.max(2, Math.ceil(K / 4));
 }
 
-export const heteroPs: ModelFamily<typeof params, HeteroPsParams> = {
+export const heteroPs = defineFamily<typeof params, HeteroPsParams>({
   id: 'hetero-ps',
   title: 'heterogeneous processor-sharing servers: SQ(2), static rate-proportional or hybrid routing',
   params,
-  parse: (raw) => validate(readParams(params, raw)),
-  validate,
-  toJSON: (p) => ({
-    servers: p.servers,
-    rates: p.rates.map(ratToNumber),
-    lambda: ratToNumber(p.lambda),
-    policy: p.policy,
-    ...(p.mix !== undefined ? { mix: ratToNumber(p.mix) } : {}),
-    ...(p.K !== undefined ? { K: p.K } : {}),
-  }),
+  check: validate,
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
   truncation: capTruncation({ initialK }),
-};
+});

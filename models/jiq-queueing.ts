@@ -3,9 +3,7 @@
  * a job without a token goes to a uniformly random server. The family's views
  * live in models/jiq-queueing/: params, ctmc (lumped, queues cut at K), limits.
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, type ModelFamily } from '../src/core/model.ts';
-import { readParams } from '../src/core/params.ts';
-import { ratToNumber } from '../src/core/rational.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily, ratToNumber } from '../src/api.ts';
 import { jiqToJSON, withDefaultBeta } from './jiq-blocking/params.ts';
 import { ctmc } from './jiq-queueing/ctmc.ts';
 import { fluidView } from './jiq-queueing/fluid.ts';
@@ -17,12 +15,12 @@ import { capTruncation, firstK, largestK } from './support/queue-profile.ts';
 export type { JiqQueueingParams } from './jiq-queueing/params.ts';
 export { queueingWaitLimit } from './jiq-queueing/limits.ts';
 
-export const jiqQueueing: ModelFamily<typeof params, JiqQueueingParams> = {
+export const jiqQueueing = defineFamily<typeof params, JiqQueueingParams>({
   id: 'jiq-queueing',
   title: 'JIQ with R dispatchers, queueing scenario (jobs without a token go to a random server)',
   params,
-  parse: (raw) => validate(withDefaultBeta(readParams(params, raw))),
-  validate,
+  defaults: withDefaultBeta,
+  check: validate,
   toJSON: (p) => ({ ...jiqToJSON(p), ...(p.K !== undefined ? { K: p.K } : {}) }),
   ctmc,
   simulator: simulatorView,
@@ -38,4 +36,4 @@ export const jiqQueueing: ModelFamily<typeof params, JiqQueueingParams> = {
     // C(N + K + R - 1, N) states: each level multiplies them by about (N + K + R)/(K + R).
     nextK: (_p, K) => K + 1,
   }),
-};
+});

@@ -3,9 +3,7 @@
  * d = 1 random routing. The family's views live in models/jsq-d/: params,
  * ctmc (lumped by exchangeability, queues cut at K), mean-field limits.
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, type ModelFamily } from '../src/core/model.ts';
-import { readParams } from '../src/core/params.ts';
-import { ratToNumber } from '../src/core/rational.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily, ratToNumber } from '../src/api.ts';
 import { ctmc } from './jsq-d/ctmc.ts';
 import { fluidView } from './jsq-d/fluid.ts';
 import { meanFieldTail } from './jsq-d/limits.ts';
@@ -16,13 +14,11 @@ import { capTruncation, firstK, largestK } from './support/queue-profile.ts';
 export type { JsqdParams } from './jsq-d/params.ts';
 export { meanFieldSojourn, meanFieldTail } from './jsq-d/limits.ts';
 
-export const jsqD: ModelFamily<typeof params, JsqdParams> = {
+export const jsqD = defineFamily<typeof params, JsqdParams>({
   id: 'jsq-d',
   title: 'JSQ(d): each arrival joins the shortest of d servers sampled uniformly (d = N: JSQ, d = 1: random)',
   params,
-  parse: (raw) => validate(readParams(params, raw)),
-  validate,
-  toJSON: (p) => ({ N: p.N, lambda: ratToNumber(p.lambda), d: p.d, ...(p.K !== undefined ? { K: p.K } : {}) }),
+  check: validate,
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
@@ -33,4 +29,4 @@ export const jsqD: ModelFamily<typeof params, JsqdParams> = {
     // C(N + K, K) states: each level multiplies them by about (N + K)/K.
     nextK: (_p, K) => K + 1,
   }),
-};
+});

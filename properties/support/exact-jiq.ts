@@ -1,7 +1,7 @@
 /** Exact stationary metrics of a jiq-blocking point, for properties that compare systems. */
 import { Inconclusive } from '../../src/check/generated.ts';
 import type { Rational } from '../../src/core/rational.ts';
-import { solveModel } from '../../src/ctmc/solve.ts';
+import { solveChain } from '../../src/ctmc/solve.ts';
 import { jiqBlocking, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
 
 export interface ExactJiq {
@@ -12,7 +12,7 @@ export interface ExactJiq {
 }
 
 export function exactJiq(p: JiqBlockingParams): ExactJiq {
-  const s = solveModel(jiqBlocking, p, { method: 'exact' });
+  const s = solveChain((A) => jiqBlocking.ctmc(p, A), { method: 'exact' });
   if (!s.exact) throw new Inconclusive('the exact solver did not run');
   const v = s.exact.values as { blocking: Rational; noTokenProbability: Rational[] };
   return { blocking: v.blocking, noToken: v.noTokenProbability, states: s.evidence.states };

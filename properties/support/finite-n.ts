@@ -44,7 +44,7 @@ export function solveSequence<P>(
 /** The solve's evidence in short: K, states, boundary mass, residual. */
 export function solveEvidence(s: Solved): EvidenceRecord {
   const e = s.evidence;
-  return { K: e.truncation!.K, states: e.states, boundaryMass: Number(e.truncation!.boundaryMass.toPrecision(2)), residual: Number(e.residual.toPrecision(2)) };
+  return { K: e.truncation!.K!, states: e.states, boundaryMass: Number(e.truncation!.boundaryMass.toPrecision(2)), residual: Number(e.residual.toPrecision(2)) };
 }
 
 /** Observed convergence order between sizes N1 < N2: log(e1/e2) / log(N2/N1) (e ~ N^-order). */

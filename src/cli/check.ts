@@ -2,8 +2,10 @@
 import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import type { EvidenceValue } from '../core/verdict.ts';
-import { properties } from '../../properties/index.ts';
+import { BUILT_IN, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
+import type { Property } from '../check/property.ts';
 import { renderTable } from '../report/table.ts';
 import { parseSeed } from '../sim/random.ts';
 import { printJson } from './output.ts';
@@ -14,6 +16,7 @@ interface CheckFlags {
   seed: string;
   path?: string;
   list?: boolean;
+  builtins: boolean;
 }
 
 export const DEFAULT_SEED = 42;
@@ -51,7 +54,7 @@ function printHuman(results: CheckResult[]): void {
 }
 
 /** The properties, ids whole (the id column is as wide as the longest id). */
-function printList(json: boolean): void {
+function printList(properties: readonly Property[], json: boolean): void {
   if (json) {
     printJson({ properties: properties.map((p) => ({ id: p.id, claim: p.claim, source: p.source, method: p.method, expected: p.expected })) });
     return;
@@ -60,16 +63,19 @@ function printList(json: boolean): void {
   console.log(renderTable(['id', 'expected', 'claim'], properties.map((p) => [p.id, p.expected, p.claim]), [idWidth, 10, 72]));
 }
 
-export function checkCommand(setExit: (code: number) => void): Command {
-  return new Command('check')
-    .description('run the built-in properties (all, or those named) and print the verdict table')
+export function checkCommand(registry: Registry, setExit: (code: number) => void): Command {
+  return addFileOption(new Command('check'))
+    .description('run the claims (built-in and --file ones; all, or those named) and print the verdict table')
     .argument('[ids...]', 'property ids (default: all)')
+    .option('--no-builtins', 'run only the claims of the --file modules')
     .option('--json', 'print one JSON document {"results":[...]}')
     .option('--seed <S>', 'seed for generated cases', String(DEFAULT_SEED))
     .option('--path <P>', 'fast-check path replaying one counterexample (with one id and its --seed)')
     .option('--list', 'list the properties and exit (with --json: {"properties":[...]})')
     .action(async (ids: string[], opts: CheckFlags) => {
-      if (opts.list) return printList(Boolean(opts.json));
+      const properties = registry.claims.filter((e) => opts.builtins || e.origin !== BUILT_IN).map((e) => e.claim);
+      if (!opts.builtins && properties.length === 0) throw new UsageError('--no-builtins leaves no claim to run: name a file with claims (--file my-claims.ts)');
+      if (opts.list) return printList(properties, Boolean(opts.json));
       const seed = parseSeed(opts.seed);
       if (opts.path !== undefined && ids.length !== 1) throw new UsageError('--path replays one property: name exactly one id');
       const selected = selectProperties(properties, ids);

@@ -6,7 +6,8 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
 import type { FluidFixedPoint } from '../fluid/view.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { svgPlot } from '../report/svg-plot.ts';
 import { fmt, metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, paramRecord, rawParams } from './model-options.ts';
@@ -100,9 +101,9 @@ function sound(tr: Trajectory): boolean {
   return tr.evidence.completed && tr.evidence.minFaceValue >= 0 && tr.evidence.conservationDefect <= 1e-12;
 }
 
-export function fluidCommand(setExit: (code: number) => void): Command {
-  const cmd = new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics');
-  for (const family of families.filter((f) => f.fluid)) {
+export function fluidCommand(registry: Registry, setExit: (code: number) => void): Command {
+  const cmd = addFileOption(new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics'));
+  for (const family of familiesOf(registry, 'fluid')) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family, family.fluid!.ignoredParams);
     sub
@@ -112,7 +113,7 @@ export function fluidCommand(setExit: (code: number) => void): Command {
       .option('--svg <file>', 'draw the trajectories (and fixed-point levels) as SVG')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & FluidFlags) => setExit(runFluid(family, opts)));
-    cmd.addCommand(sub);
+    cmd.addCommand(addFileOption(sub));
   }
   return cmd;
 }

@@ -7,9 +7,14 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/errors.ts';
+import { builtinRegistry } from '../registry/builtins.ts';
+import { loadFiles } from '../registry/load.ts';
+import type { Registry } from '../registry/registry.ts';
 import { checkCommand } from './check.ts';
 import { figureCommand } from './figure.ts';
+import { FILE_FLAG, fileArguments } from './files.ts';
 import { fluidCommand } from './fluid.ts';
+import { listCommand } from './list.ts';
 import { productFormCommand } from './productform.ts';
 import { proveCommand } from './prove.ts';
 import { regressCommand } from './regress.ts';
@@ -23,26 +28,49 @@ const setExit = (code: number): void => {
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
+function fail(message: string): never {
+  process.stderr.write(`lbcheck: ${message.replace(/^error: /, '').split('\n')[0]}\n`);
+  process.exit(2);
+}
+
+/** Built-ins plus the families and claims of the --file modules, before any command is built from them. */
+async function startRegistry(): Promise<Registry> {
+  try {
+    return await loadFiles(builtinRegistry(), fileArguments(process.argv.slice(2)));
+  } catch (e) {
+    if (e instanceof UsageError) fail(e.message);
+    throw e;
+  }
+}
+
+const registry = await startRegistry();
+
 const program = new Command('lbcheck')
   .description('check the claims of load-balancing theory mechanically')
   .version(version, '--version', 'print the version and exit')
   .showSuggestionAfterError()
-  .addCommand(solveCommand(setExit))
-  .addCommand(productFormCommand(setExit))
-  .addCommand(checkCommand(setExit))
+  .addCommand(solveCommand(registry, setExit))
+  .addCommand(productFormCommand(registry, setExit))
+  .addCommand(checkCommand(registry, setExit))
+  .addCommand(listCommand(registry))
   .addCommand(proveCommand(setExit))
-  .addCommand(fluidCommand(setExit))
-  .addCommand(simulateCommand(setExit))
-  .addCommand(regressCommand(setExit))
+  .addCommand(fluidCommand(registry, setExit))
+  .addCommand(simulateCommand(registry, setExit))
+  .addCommand(regressCommand(registry, setExit))
   .addCommand(figureCommand(setExit));
+
+/** Options meant to be given several times (each occurrence adds a value). */
+const REPEATABLE = new Set([FILE_FLAG]);
 
 /**
  * Every (sub)command fails through our handler, in one line; help shown for a
- * missing subcommand goes to stderr. An option given twice is an error, not "last wins".
+ * missing subcommand goes to stderr. An option given twice is an error, not
+ * "last wins", unless it is REPEATABLE.
  */
 function configure(cmd: Command): void {
   cmd.exitOverride().configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: () => {} });
   for (const option of cmd.options) {
+    if (option.long !== undefined && REPEATABLE.has(option.long)) continue;
     let seen = false;
     cmd.on(`option:${option.name()}`, () => {
       if (seen) throw new UsageError(`${option.long ?? option.short} given twice: give it once`);
@@ -52,11 +80,6 @@ function configure(cmd: Command): void {
   cmd.commands.forEach(configure);
 }
 configure(program);
-
-function fail(message: string): never {
-  process.stderr.write(`lbcheck: ${message.replace(/^error: /, '').split('\n')[0]}\n`);
-  process.exit(2);
-}
 
 try {
   await program.parseAsync(process.argv);

@@ -4,7 +4,8 @@ import type { MetricValues, ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { ratString, ratToNumber, type Rational } from '../core/rational.ts';
 import { UsageError } from '../core/errors.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, paramRecord, rawParams } from './model-options.ts';
 import { printJson } from './output.ts';
@@ -48,16 +49,16 @@ function runProductForm(family: ModelFamily<ParamSpecs, unknown>, opts: Record<s
   return 0;
 }
 
-export function productFormCommand(setExit: (code: number) => void): Command {
-  const cmd = new Command('productform').description('metrics from the product form (normalising constants by convolution)');
-  for (const family of families.filter((f) => f.productForm)) {
+export function productFormCommand(registry: Registry, setExit: (code: number) => void): Command {
+  const cmd = addFileOption(new Command('productform').description('metrics from the product form (normalising constants by convolution)'));
+  for (const family of familiesOf(registry, 'productForm')) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     sub
       .option('--exact', 'exact rationals (default: log-scaled float, fine for N = 10^6)')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & ProductFormFlags) => setExit(runProductForm(family, opts)));
-    cmd.addCommand(sub);
+    cmd.addCommand(addFileOption(sub));
   }
   return cmd;
 }

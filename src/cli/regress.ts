@@ -6,7 +6,8 @@ import { UsageError } from '../core/errors.ts';
 import { resolvePanel } from '../sim/panel.ts';
 import { parseSeed } from '../sim/random.ts';
 import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { renderTable } from '../report/table.ts';
 import { printJson } from './output.ts';
 import { progressFor } from './progress.ts';
@@ -59,11 +60,11 @@ async function runRegress(family: ModelFamily<ParamSpecs, unknown>, opts: Regres
   return report.verdict === 'pass' ? 0 : 1;
 }
 
-export function regressCommand(setExit: (code: number) => void): Command {
-  const cmd = new Command('regress').description('check a simulator against the exact CTMC on a panel of small cases (z-scores, Šidák at family-wise 1%)');
-  for (const family of families.filter((f) => f.simulator)) {
+export function regressCommand(registry: Registry, setExit: (code: number) => void): Command {
+  const cmd = addFileOption(new Command('regress').description('check a simulator against the exact CTMC on a panel of small cases (z-scores, Šidák at family-wise 1%)'));
+  for (const family of familiesOf(registry, 'simulator')) {
     cmd.addCommand(
-      new Command(family.id)
+      addFileOption(new Command(family.id))
         .description(family.title)
         .option('--sim <which>', '"internal" (lbcheck\'s simulator) or a shell command speaking the JSON protocol (see README)', 'internal')
         .option('--cases <panel>', `a built-in panel (${Object.keys(family.simulator!.panels).join(', ')}) or a JSON file of cases`, 'small')

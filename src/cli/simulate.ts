@@ -4,7 +4,8 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { parseSeed } from '../sim/random.ts';
 import { estimateRun, runSimulation } from '../sim/run.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { fmt, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, paramRecord, rawParams } from './model-options.ts';
 import { printJson } from './output.ts';
@@ -83,9 +84,9 @@ function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<stri
   return code;
 }
 
-export function simulateCommand(setExit: (code: number) => void): Command {
-  const cmd = new Command('simulate').description('simulate a model (per-server event simulation) and estimate its metrics with 95% intervals');
-  for (const family of families.filter((f) => f.simulator)) {
+export function simulateCommand(registry: Registry, setExit: (code: number) => void): Command {
+  const cmd = addFileOption(new Command('simulate').description('simulate a model (per-server event simulation) and estimate its metrics with 95% intervals'));
+  for (const family of familiesOf(registry, 'simulator')) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     sub
@@ -93,7 +94,7 @@ export function simulateCommand(setExit: (code: number) => void): Command {
       .option('--seed <S>', 'seed, an integer in [0, 4294967295]; the same seed reproduces the run', DEFAULT_SIM_SEED)
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SimulateFlags) => setExit(runSimulate(family, opts)));
-    cmd.addCommand(sub);
+    cmd.addCommand(addFileOption(sub));
   }
   return cmd;
 }

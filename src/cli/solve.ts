@@ -3,7 +3,8 @@ import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { METHODS, solveModel, trusted, type Method } from '../ctmc/solve.ts';
-import { families } from '../../models/index.ts';
+import { familiesOf, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, paramRecord, rawParams } from './model-options.ts';
 import { progressFor } from './progress.ts';
@@ -40,14 +41,14 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     seconds: e.seconds,
     converged: e.converged,
     ...(e.errorEstimate !== undefined ? { errorEstimate: e.errorEstimate } : {}),
-    ...(e.primes !== undefined ? { primes: e.primes } : {}),
+    ...(e.primes !== undefined ? { primes: e.primes, liftingSteps: e.liftingSteps } : {}),
     ...(e.truncation ? { truncation: e.truncation } : {}),
     trusted: trusted(e),
   };
   if (opts.json) printJson(report);
   else {
     console.log(`${family.id}  ${paramText(report.paramsExact)}`);
-    const resid = e.method === 'exact' ? `0 (pi Q = 0 verified in rationals, ${e.primes} primes)` : e.residual.toExponential(2);
+    const resid = e.method === 'exact' ? `0 (pi Q = 0 verified in rationals; ${e.primes} prime(s), ${e.liftingSteps} p-adic lifting steps)` : e.residual.toExponential(2);
     console.log(`method ${e.method}: ${e.states} states, ${e.transitions} transitions, residual ${resid}, ${e.iterations} iterations, ${e.seconds.toFixed(3)} s`);
     if (e.truncation) {
       console.log(`truncated at K = ${e.truncation.K}: boundary mass ${e.truncation.boundaryMass.toExponential(2)} (tolerance ${e.truncation.tolerance.toExponential(0)})`);
@@ -60,9 +61,9 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   return report.trusted ? 0 : 1;
 }
 
-export function solveCommand(setExit: (code: number) => void): Command {
-  const cmd = new Command('solve').description('solve the finite-N CTMC of a model exactly or numerically');
-  for (const family of families) {
+export function solveCommand(registry: Registry, setExit: (code: number) => void): Command {
+  const cmd = addFileOption(new Command('solve').description('solve the finite-N CTMC of a model exactly or numerically'));
+  for (const family of familiesOf(registry)) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     sub
@@ -71,7 +72,7 @@ export function solveCommand(setExit: (code: number) => void): Command {
       .option('--boundary-tolerance <m>', 'largest trusted stationary mass on a truncation boundary (queueing families)', '1e-12')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SolveFlags) => setExit(runSolve(family, opts)));
-    cmd.addCommand(sub);
+    cmd.addCommand(addFileOption(sub));
   }
   return cmd;
 }

@@ -34,13 +34,16 @@ export interface ProductFormView<P> {
 /** Receives one transition: the target's packed code and its rate. */
 export type Emit<T> = (target: number, rate: T) => void;
 
-/** A state reward whose expectation is a metric; `index` groups vector metrics (1-based). */
-export interface MetricDef<T> {
+/**
+ * A state reward whose expectation is a metric; `index` groups vector metrics
+ * (1-based). States are the chain's digits, or a population's counts.
+ */
+export interface MetricDef<T, S = Int32Array> {
   readonly name: string;
   readonly index?: number;
-  reward(s: Int32Array): T;
+  reward(s: S): T;
   /** When present, the metric is the ratio E[reward] / E[per] (e.g. a mean over admitted jobs, by Little's law or PASTA). */
-  per?(s: Int32Array): T;
+  per?(s: S): T;
 }
 
 /**
@@ -89,8 +92,6 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>>
   readonly params: S;
   /** Reads and cross-checks parameters from option text (UsageError on bad input). */
   parse(raw: Record<string, string | undefined>): P;
-  /** Cross-field validation for parameters built in code (UsageError on bad input). */
-  validate(p: P): P;
   /** Parameters as JSON numbers, with defaults filled in. */
   toJSON(p: P): Record<string, number | number[] | string>;
   ctmc<T>(p: P, A: Arith<T>): ChainDefinition<T>;

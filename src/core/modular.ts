@@ -5,10 +5,14 @@
 
 export const PRIME_BITS = 26;
 
-/** (acc + x*y) mod p for residues in [0, p). */
-export function fmaMod(acc: number, x: number, y: number, p: number): number {
+/**
+ * (acc + x*y) mod p for residues in [0, p); pInv = 1 / p. t = acc + x*y < 2^53
+ * is exact, and floor(t * pInv) is off by at most one, which the corrections fix
+ * (a multiplication instead of a division: the elimination's inner loop).
+ */
+export function fmaMod(acc: number, x: number, y: number, p: number, pInv: number = 1 / p): number {
   const t = acc + x * y;
-  let r = t - p * Math.floor(t / p);
+  let r = t - p * Math.floor(t * pInv);
   if (r < 0) r += p;
   else if (r >= p) r -= p;
   return r;
@@ -37,9 +41,12 @@ function isPrime(n: number): boolean {
   return true;
 }
 
-/** Yields the primes below 2^26, largest first. */
-export function* primesBelowLimit(): Generator<number> {
-  for (let n = 2 ** PRIME_BITS - 1; n > 2; n -= 2) if (isPrime(n)) yield n;
+/** Yields the odd primes below `limit` (at most 2^26), largest first. */
+export function* primesBelow(limit: number = 2 ** PRIME_BITS): Generator<number> {
+  if (limit > 2 ** PRIME_BITS) throw new RangeError(`primes must stay below 2^${PRIME_BITS}`);
+  let n = Math.floor(limit) - 1;
+  if (n % 2 === 0) n--;
+  for (; n > 2; n -= 2) if (isPrime(n)) yield n;
 }
 
 /** A rational n/d as a residue mod p, or -1 when p divides d. */

@@ -43,11 +43,12 @@ export function toBand(g: SparseGenerator<unknown>, band: Band, value: (k: numbe
 }
 
 /**
- * Overwrites `m` with its reduction and returns the unnormalised stationary
- * vector with x_0 = 1, or null when a pivot is not invertible (float: the chain
- * is reducible; mod p: an unlucky prime).
+ * Overwrites `m` with its GTH reduction and returns the inverse pivots 1/s_k
+ * (entry 0 unused), or null when a pivot is not invertible (float: the chain is
+ * reducible; mod p: an unlucky prime). Afterwards row k left of the diagonal
+ * holds q_kj / s_k and column k above it the reduced rates q_ik of stage k.
  */
-export function bandedGth(m: BandMatrix, F: Field): Float64Array | null {
+export function reduceBand(m: BandMatrix, F: Field): Float64Array | null {
   const { n, lower, upper, data: a, width } = m;
   const invPivot = new Float64Array(n);
   for (let k = n - 1; k >= 1; k--) {
@@ -66,14 +67,43 @@ export function bandedGth(m: BandMatrix, F: Field): Float64Array | null {
       for (let j = jLo; j < k; j++) if (j !== i) a[rowI + j] = F.fma(a[rowI + j], aik, a[row + j]);
     }
   }
-  const x = new Float64Array(n);
-  x[0] = 1;
-  for (let k = 1; k < n; k++) {
-    let acc = 0;
-    for (let i = Math.max(0, k - upper); i < k; i++) acc = F.fma(acc, x[i], a[i * width - i + lower + k]);
-    x[k] = F.fma(0, acc, invPivot[k]);
+  return invPivot;
+}
+
+/**
+ * Solves the balance equations (x Q)_j = -d_j for j >= 1 with x_0 given, from a
+ * reduction (reduceBand). Eliminating state k turns equation j < k into itself
+ * plus q_kj / s_k times equation k, so d is folded the same way (forward pass),
+ * and then x_k = (d_k + sum_{i<k} x_i q_ik) / s_k (back-substitution, pushed
+ * row by row so that both passes read the band contiguously).
+ * `d` (length n, entry 0 unused) is overwritten; null d means d = 0.
+ */
+export function substitute(m: BandMatrix, invPivot: Float64Array, F: Field, x0: number, d: Float64Array | null, x: Float64Array = new Float64Array(m.n)): Float64Array {
+  const { n, lower, upper, data: a, width } = m;
+  const acc = d ?? new Float64Array(n);
+  if (d) {
+    for (let k = n - 1; k >= 1; k--) {
+      const dk = d[k];
+      if (dk === 0) continue;
+      const row = k * width - k + lower;
+      for (let j = Math.max(1, k - lower); j < k; j++) d[j] = F.fma(d[j], dk, a[row + j]);
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const xi = i === 0 ? x0 : F.fma(0, acc[i], invPivot[i]);
+    x[i] = xi;
+    if (xi === 0) continue;
+    const row = i * width - i + lower;
+    const kHi = Math.min(n - 1, i + upper);
+    for (let k = i + 1; k <= kHi; k++) acc[k] = F.fma(acc[k], xi, a[row + k]);
   }
   return x;
+}
+
+/** The unnormalised stationary vector with x_0 = 1 (reduces `m` in place), or null as for reduceBand. */
+export function bandedGth(m: BandMatrix, F: Field): Float64Array | null {
+  const invPivot = reduceBand(m, F);
+  return invPivot && substitute(m, invPivot, F, 1, null);
 }
 
 /** Float GTH: the stationary law (sums to 1), or null if the chain is reducible. */

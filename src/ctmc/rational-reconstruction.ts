@@ -1,12 +1,20 @@
 /**
- * From residues modulo many primes back to rationals: incremental CRT (Garner)
- * and Wang's rational reconstruction, with a running common denominator so that
- * once the first entries have fixed it, the rest reconstruct as small integers.
+ * From residues modulo a large modulus m back to rationals: incremental CRT
+ * (Garner) over many primes, and Wang's rational reconstruction, with a running
+ * common denominator so that once the first entries have fixed it, the rest
+ * reconstruct as small integers. (p-adic expansions, m = p^K, come from
+ * padic-lifting.ts.)
  */
 import { invMod } from '../core/modular.ts';
 
+/** A vector of residues modulo one modulus. */
+export interface ModularVector {
+  readonly modulus: bigint;
+  readonly values: readonly bigint[];
+}
+
 /** Residues of a vector modulo a growing product of primes. */
-export class CrtVector {
+export class CrtVector implements ModularVector {
   modulus = 1n;
   readonly values: bigint[];
 
@@ -66,7 +74,7 @@ export function reconstructionBound(m: bigint): bigint {
  * Integers v (and their common denominator D) with x_i = v_i / D for the CRT
  * images x_i, or null where some entry does not reconstruct yet.
  */
-export function reconstructVector(crt: CrtVector): { numerators: bigint[]; denominator: bigint } | null {
+export function reconstructVector(crt: ModularVector): { numerators: bigint[]; denominator: bigint } | null {
   const m = crt.modulus;
   const bound = reconstructionBound(m);
   let D = 1n;

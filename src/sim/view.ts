@@ -34,6 +34,8 @@ export interface SimulatorView<P> {
    * flattened as name[i] (1-based), so that estimates and exact values pair up.
    */
   simulate(p: P, o: SimulationOptions): SimulationRecord;
+  /** How the simulator works, when it is not an independent per-server simulator (e.g. `derived: ...`). */
+  method?(p: P): string;
   /** Named panels of small-N cases whose exact answers the CTMC engine computes; `small` is the default. */
   readonly panels: Readonly<Record<string, readonly PanelCase[]>>;
 }

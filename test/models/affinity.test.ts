@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { exactArith, floatArith, type Arith } from '../../src/core/arith.ts';
+import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { decodeInto, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
-import { solveModel } from '../../src/ctmc/solve.ts';
+import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { affinity, type AffinityParams } from '../../models/affinity.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { lbcheck } from '../support/cli.ts';
-import { asText, exactChainMetrics, floatChainMetrics, subsets } from '../support/exact-chain.ts';
+import { subsets } from '../support/subsets.ts';
 import { mm1k } from '../support/mm1k.ts';
 
 const params = (raw: Record<string, string>): AffinityParams => affinity.parse(raw);
@@ -90,8 +90,6 @@ function labelledChain<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   };
 }
 
-const textOf = (values: Record<string, Rational | Rational[]>): Record<string, string | string[]> =>
-  Object.fromEntries(Object.entries(values).map(([k, v]) => [k, asText(v)]));
 
 describe('affinity: the lumped chain equals the labelled per-server chain', () => {
   it.each<Record<string, string>>([
@@ -99,10 +97,10 @@ describe('affinity: the lumped chain equals the labelled per-server chain', () =
     { servers: '2,1', lambda: '1/2,1/4', K: '2' },
   ])('exactly: %j', (raw) => {
     const p = params(raw);
-    const labelled = exactChainMetrics(labelledChain(p, exactArith));
+    const labelled = solveChain((A) => labelledChain(p, A), { method: 'exact' });
     const lumped = solveModel(affinity, p, { method: 'exact' });
-    expect(lumped.exact!.text).toEqual(textOf(labelled.values));
-    expect(labelled.states).toBeGreaterThanOrEqual(lumped.evidence.states);
+    expect(lumped.exact!.text).toEqual(labelled.exact!.text);
+    expect(labelled.evidence.states).toBeGreaterThanOrEqual(lumped.evidence.states);
   });
 
   // Larger cases in float (GTH): their exact rationals run to thousands of digits.
@@ -113,10 +111,10 @@ describe('affinity: the lumped chain equals the labelled per-server chain', () =
     { servers: '3,1', lambda: '3/4,1/2', mu2: '1/2', K: '2' },
   ])('to 1e-12 relative: %j', (raw) => {
     const p = params(raw);
-    const labelled = floatChainMetrics(labelledChain(p, floatArith));
+    const labelled = solveChain((A) => labelledChain(p, A), { method: 'gth' });
     const lumped = solveModel(affinity, p, { method: 'gth' });
-    expect(lumped.evidence.states).toBeLessThan(labelled.states);
-    for (const [name, v] of Object.entries(labelled.values)) {
+    expect(lumped.evidence.states).toBeLessThan(labelled.evidence.states);
+    for (const [name, v] of Object.entries(labelled.metrics)) {
       const got = ([] as number[]).concat(lumped.metrics[name]);
       ([] as number[]).concat(v).forEach((x, i) => expect(Math.abs(got[i] - x)).toBeLessThanOrEqual(1e-12 * Math.abs(x)));
     }
@@ -187,7 +185,7 @@ describe('lbcheck solve affinity', () => {
   it('prints the jiq-blocking JSON shape plus truncation', () => {
     const r = lbcheck('solve', 'affinity', '--servers', '1,1', '--lambda', '1/2,1/3', '--K', '3', '--method', 'exact', '--json');
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'iterations', 'seconds', 'converged', 'primes', 'truncation', 'trusted']);
+    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'iterations', 'seconds', 'converged', 'primes', 'liftingSteps', 'truncation', 'trusted']);
     expect(j.params).toEqual({ servers: [1, 1], lambda: [0.5, 1 / 3], mu1: 1, mu2: 0.5, d1: 1, d2: 1, K: 3 });
     expect(Object.keys(j.metrics)).toEqual(['meanJobs', 'groupMeanJobs', 'meanSojourn', 'secondaryFraction']);
     expect(j.truncation.K).toBe(3);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { floatArith } from '../../src/core/arith.ts';
+import { floatArith, type Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
 import { explore } from '../../src/ctmc/explore.ts';
-import { solveModel } from '../../src/ctmc/solve.ts';
+import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import {
   heteroPs,
   hybridThreshold,
@@ -16,7 +16,6 @@ import {
 } from '../../models/hetero-ps.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { lbcheck } from '../support/cli.ts';
-import { asText, exactChainMetrics } from '../support/exact-chain.ts';
 import { mm1k } from '../support/mm1k.ts';
 
 const params = (raw: Record<string, string>): HeteroPsParams => heteroPs.parse(raw);
@@ -26,7 +25,7 @@ const params = (raw: Record<string, string>): HeteroPsParams => heteroPs.parse(r
  * enumerating every unordered pair of servers. Independent of the lumped
  * chain's counting formulas.
  */
-function labelledChain(p: HeteroPsParams): ChainDefinition<Rational> {
+function labelledChain<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
   const caps = p.servers.flatMap((c, j) => new Array<Rational>(c).fill(p.rates[j]));
   const cls = p.servers.flatMap((c, j) => new Array<number>(c).fill(j));
   const N = caps.length;
@@ -54,15 +53,15 @@ function labelledChain(p: HeteroPsParams): ChainDefinition<Rational> {
     return r;
   };
   const total = (s: Int32Array, j?: number): number => Array.from(s).reduce((a, n, i) => a + (j === undefined || cls[i] === j ? n : 0), 0);
-  const metrics: MetricDef<Rational>[] = [
-    { name: 'meanJobs', reward: (s) => new Fraction(total(s), N) },
-    ...p.servers.map((c, j) => ({ name: 'classMeanJobs', index: j + 1, reward: (s: Int32Array) => new Fraction(total(s, j), c) })),
+  const metrics: MetricDef<T>[] = [
+    { name: 'meanJobs', reward: (s) => A.fromRational(new Fraction(total(s), N)) },
+    ...p.servers.map((c, j) => ({ name: 'classMeanJobs', index: j + 1, reward: (s: Int32Array) => A.fromRational(new Fraction(total(s, j), c)) })),
     {
       name: 'meanSojourn',
-      reward: (s) => new Fraction(total(s)),
+      reward: (s) => A.fromInt(total(s)),
       per: (s) => {
         const r = route(s);
-        return arrivals.mul(new Fraction(1).sub(r.reduce((a, x, i) => (s[i] === K ? a.add(x) : a), new Fraction(0))));
+        return A.fromRational(arrivals.mul(new Fraction(1).sub(r.reduce((a, x, i) => (s[i] === K ? a.add(x) : a), new Fraction(0)))));
       },
     },
   ];
@@ -75,8 +74,8 @@ function labelledChain(p: HeteroPsParams): ChainDefinition<Rational> {
     successors(s, code, emit) {
       const r = route(s);
       for (let i = 0; i < N; i++) {
-        if (s[i] > 0) emit(code - w[i], caps[i]);
-        if (s[i] < K && r[i].n > 0n) emit(code + w[i], arrivals.mul(r[i]));
+        if (s[i] > 0) emit(code - w[i], A.fromRational(caps[i]));
+        if (s[i] < K && r[i].n > 0n) emit(code + w[i], A.fromRational(arrivals.mul(r[i])));
       }
     },
   };
@@ -85,10 +84,6 @@ function labelledChain(p: HeteroPsParams): ChainDefinition<Rational> {
 function lumpedExact(p: HeteroPsParams): { states: number; values: Record<string, string | string[]> } {
   const s = solveModel(heteroPs, p, { method: 'exact' });
   return { states: s.evidence.states, values: s.exact!.text as Record<string, string | string[]> };
-}
-
-function textOf(values: Record<string, Rational | Rational[]>): Record<string, string | string[]> {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, asText(v)]));
 }
 
 describe('hetero-ps: the lumped chain equals the labelled per-server chain (exact)', () => {
@@ -100,12 +95,12 @@ describe('hetero-ps: the lumped chain equals the labelled per-server chain (exac
     { servers: '1,1,1', rates: '1,2,3', lambda: '1', K: '2', policy: 'hybrid', mix: '1/2' },
   ])('%j', (raw) => {
     const p = params(raw);
-    const labelled = exactChainMetrics(labelledChain(p));
+    const labelled = solveChain((A) => labelledChain(p, A), { method: 'exact' });
     const lumped = lumpedExact(p);
-    expect(lumped.values).toEqual(textOf(labelled.values));
+    expect(lumped.values).toEqual(labelled.exact!.text);
     const N = p.servers.reduce((a, c) => a + c, 0);
-    expect(labelled.states).toBe((p.K! + 1) ** N);
-    if (p.servers.some((c) => c > 1)) expect(lumped.states).toBeLessThan(labelled.states);
+    expect(labelled.evidence.states).toBe((p.K! + 1) ** N);
+    if (p.servers.some((c) => c > 1)) expect(lumped.states).toBeLessThan(labelled.evidence.states);
   });
 });
 
@@ -123,8 +118,8 @@ describe('hetero-ps: independent closed forms', () => {
     // N = 3, C = 1 + 1 + 2 = 4, lambda N = 3/2: every server has rho = 3/8.
     const p = params({ servers: '2,1', rates: '1,2', lambda: '1/2', K: '4', policy: 'static' });
     const q = mm1k(new Fraction(3, 8), 4);
-    const e = solveModel(heteroPs, p, { method: 'exact' }).exact!.values as Record<string, Rational | Rational[]>;
-    expect(asText(e.classMeanJobs)).toEqual([q.meanJobs.toFraction(), q.meanJobs.toFraction()]);
+    const { values: e, text } = solveModel(heteroPs, p, { method: 'exact' }).exact!;
+    expect(text.classMeanJobs).toEqual([q.meanJobs.toFraction(), q.meanJobs.toFraction()]);
     expect((e.meanSojourn as Rational).toFraction()).toBe(q.meanJobs.mul(3).div(new Fraction(3, 2).mul(new Fraction(1).sub(q.full))).toFraction());
   });
 
@@ -196,7 +191,7 @@ describe('lbcheck solve hetero-ps', () => {
     const r = lbcheck('solve', 'hetero-ps', '--servers', '2,1', '--rates', '1,1', '--lambda', '1/2', '--K', '4', '--method', 'exact', '--json');
     expect(r.code).toBe(1); // K = 4 leaves boundary mass far above 1e-12: not trusted
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'iterations', 'seconds', 'converged', 'primes', 'truncation', 'trusted']);
+    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'iterations', 'seconds', 'converged', 'primes', 'liftingSteps', 'truncation', 'trusted']);
     expect(j.params).toEqual({ servers: [2, 1], rates: [1, 1], lambda: 0.5, policy: 'sq2', K: 4 });
     expect(j.truncation.K).toBe(4);
     expect(j.truncation.boundaryMass).toBeGreaterThan(1e-3);

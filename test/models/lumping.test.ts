@@ -6,14 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { decodeInto, encode, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
-import type { ModelFamily } from '../../src/core/model.ts';
+import type { Arith } from '../../src/core/arith.ts';
+import type { ChainDefinition, ModelFamily } from '../../src/core/model.ts';
 import type { ParamSpecs } from '../../src/core/params.ts';
 import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
-import { solveModel, type Solved } from '../../src/ctmc/solve.ts';
-import { jiqQueueing, type JiqQueueingParams } from '../../models/jiq-queueing.ts';
-import { jsqD, type JsqdParams } from '../../models/jsq-d.ts';
+import { solveChain, solveModel, type Solved } from '../../src/ctmc/solve.ts';
+import { jiqQueueing } from '../../models/jiq-queueing.ts';
+import { jsqD } from '../../models/jsq-d.ts';
 import { queueProfile } from '../../models/support/queue-profile.ts';
-import { labelledFamily, labelledJiqQueueing, labelledJsqd } from '../support/labelled-chains.ts';
+import { labelledJiqQueueing, labelledJsqd } from '../support/labelled-chains.ts';
 
 /** pi of each lumped code, from the labelled law summed over each class. */
 function aggregate(labelled: Solved, project: (s: Int32Array) => number): Map<number, Rational> {
@@ -38,12 +39,12 @@ function expectSameLaw(a: Map<number, Rational>, b: Map<number, Rational>): void
   for (const [code, p] of a) expect(ratString(p), `state ${code}`).toBe(ratString(b.get(code)!));
 }
 
-function solveBoth<P>(family: ModelFamily<ParamSpecs, P>, labelled: ModelFamily<Record<string, never>, P>, p: P): [Solved, Solved] {
-  return [solveModel(family, p, { method: 'exact' }), solveModel(labelled as ModelFamily<ParamSpecs, P>, p, { method: 'exact' })];
+/** The family's lumped chain and the labelled chain at p (K given), both solved in exact rationals. */
+function solveBoth<P extends { K: number | undefined }>(family: ModelFamily<ParamSpecs, P>, labelled: <T>(p: P, A: Arith<T>) => ChainDefinition<T>, p: P): [Solved, Solved] {
+  return [solveModel(family, p, { method: 'exact' }), solveChain((A) => labelled(p, A), { method: 'exact', K: p.K })];
 }
 
 describe('jsq-d: the lumped chain is the per-server chain lumped by exchangeability', () => {
-  const labelled = labelledFamily<JsqdParams>('jsq-d-labelled', labelledJsqd, (p) => p.K!);
   it.each([
     ['2', '1/2', '1', '3'],
     ['2', '1/2', '2', '3'],
@@ -52,7 +53,7 @@ describe('jsq-d: the lumped chain is the per-server chain lumped by exchangeabil
     ['4', '1/3', '2', '2'],
   ])('N=%s lambda=%s d=%s K=%s', (N, lambda, d, K) => {
     const p = jsqD.parse({ N, lambda, d, K });
-    const [lumped, perServer] = solveBoth(jsqD, labelled, p);
+    const [lumped, perServer] = solveBoth(jsqD, labelledJsqd, p);
     const profile = queueProfile(p.N, p.K!, 0);
     const weights = mixedRadixWeights(lumped.radices);
     const levels = new Int32Array(p.K! + 2);
@@ -71,7 +72,6 @@ describe('jsq-d: the lumped chain is the per-server chain lumped by exchangeabil
 });
 
 describe('jiq-queueing: the lumped chain is the per-server chain lumped by exchangeability', () => {
-  const labelled = labelledFamily<JiqQueueingParams>('jiq-queueing-labelled', labelledJiqQueueing, (p) => p.K!);
   it.each([
     [{ N: '2', lambda: '1/2', alpha: '3/5,2/5', K: '3' }],
     [{ N: '3', lambda: '2/3', alpha: '3/4,1/4', K: '2' }],
@@ -81,7 +81,7 @@ describe('jiq-queueing: the lumped chain is the per-server chain lumped by excha
   ])('%j', (raw) => {
     const p = jiqQueueing.parse(raw);
     const R = p.alpha.length;
-    const [lumped, perServer] = solveBoth(jiqQueueing, labelled, p);
+    const [lumped, perServer] = solveBoth(jiqQueueing, labelledJiqQueueing, p);
     const profile = queueProfile(p.N, p.K!, R - 1);
     const weights = mixedRadixWeights(lumped.radices);
     const levels = new Int32Array(p.K! + 2);

@@ -54,9 +54,9 @@ describe('jsq-d', () => {
   it('automatic K steps up one level at a time, so it stops at the smallest K within tolerance', () => {
     const p = jsqD.parse({ N: '3', lambda: '1/2', d: '2' });
     const auto = solveModel(jsqD, p, { method: 'gth' }).evidence.truncation!;
-    expect(jsqD.truncation!.initialK(p)).toBeLessThan(auto.K - 1); // the mean-field start is too optimistic here
+    expect(jsqD.truncation!.initialK(p)).toBeLessThan(auto.K! - 1); // the mean-field start is too optimistic here
     expect(auto.withinTolerance).toBe(true);
-    const below = solveModel(jsqD, { ...p, K: auto.K - 1 }, { method: 'gth' }).evidence.truncation!;
+    const below = solveModel(jsqD, { ...p, K: auto.K! - 1 }, { method: 'gth' }).evidence.truncation!;
     expect(below.boundaryMass).toBeGreaterThan(1e-12);
   });
 

@@ -6,11 +6,11 @@
  * truncation rule: an arrival sent to a queue of K jobs is lost.
  */
 import type { Arith } from '../../src/core/arith.ts';
-import type { ChainDefinition, MetricDef, ModelFamily } from '../../src/core/model.ts';
+import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import type { JsqdParams } from '../../models/jsq-d.ts';
 import type { JiqQueueingParams } from '../../models/jiq-queueing.ts';
-import { subsets } from './exact-chain.ts';
+import { subsets } from './subsets.ts';
 
 /** Digits 0..N-1: queue length of server j. */
 export function labelledJsqd<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
@@ -107,21 +107,5 @@ export function labelledJiqQueueing<T>(p: JiqQueueingParams, A: Arith<T>): Chain
         }
       }
     },
-  };
-}
-
-/** A throwaway family around a labelled chain, so that solveModel solves it like any other. */
-export function labelledFamily<P>(id: string, ctmc: <T>(p: P, A: Arith<T>) => ChainDefinition<T>, K: (p: P) => number): ModelFamily<Record<string, never>, P> {
-  return {
-    id,
-    title: id,
-    params: {},
-    parse: () => {
-      throw new Error('built in code only');
-    },
-    validate: (p) => p,
-    toJSON: () => ({}),
-    ctmc,
-    truncation: { requestedK: K, initialK: K, withK: (p) => p },
   };
 }

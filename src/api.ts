@@ -1,0 +1,71 @@
+/**
+ * lbcheck's public API: everything a user's model or claim file imports
+ * (`import { ... } from 'lbcheck'`), and what the built-in families and claims
+ * are written with. The built-in families themselves are in 'lbcheck/models'.
+ *
+ * Families: defineFamily (any chain, through the low-level ChainDefinition)
+ * or populationFamily (counts and events; derives the chain, a simulator and
+ * the fluid drift). Claims: defineClaim, and the combinators for the patterns
+ * the built-ins repeat. Parameters: the param specs (intParam ...), read
+ * exactly and checked with one-line errors.
+ */
+
+// Model contract: families, chains, views.
+export { defineFamily, paramsJson, type FamilySpec, type ParamsJson } from './core/family.ts';
+export {
+  DEFAULT_BOUNDARY_TOLERANCE,
+  type ChainDefinition,
+  type ClaimedLaw,
+  type Emit,
+  type MetricDef,
+  type MetricValues,
+  type ModelFamily,
+  type ProductFormView,
+  type TruncationView,
+} from './core/model.ts';
+export type { FluidFixedPoint, FluidSystem, FluidView, LinearInvariant } from './fluid/view.ts';
+export type { PanelCase, SimulationOptions, SimulationRecord, SimulatorView } from './sim/view.ts';
+
+// Families declared at the population level (counts and events).
+export { capParam, capTruncation, populationFamily, type PopulationSpec } from './population/family.ts';
+export type { Counts, Population, PopulationEvent, PopulationMetric } from './population/types.ts';
+export { populationChain } from './population/chain.ts';
+export { DERIVED_SIMULATOR, simulatePopulation } from './population/simulator.ts';
+export { fluidFixedPoint, fluidMetrics, populationFluid } from './population/fluid.ts';
+export { flatMetricName, flattenMetrics } from './core/metric-names.ts';
+
+// Parameters, arithmetic, rationals, errors.
+export {
+  choiceParam,
+  distributionParam,
+  intListParam,
+  intParam,
+  optional,
+  rationalListParam,
+  rationalParam,
+  readParams,
+  type ParamSpec,
+  type ParamSpecs,
+  type ParamsOf,
+} from './core/params.ts';
+export { exactArith, floatArith, type Arith, type Store } from './core/arith.ts';
+export { Fraction, parseRational, ratString, ratToNumber, type Rational } from './core/rational.ts';
+export { binomial } from './core/combinatorics.ts';
+export { UsageError } from './core/errors.ts';
+export { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult, type Verdict } from './core/verdict.ts';
+
+// Solving and simulating.
+export { METHODS, solveChain, solveModel, trusted, type Chain, type Evidence, type Method, type Solved, type SolveOptions } from './ctmc/solve.ts';
+export { explore } from './ctmc/explore.ts';
+export { runSimulation, type SimulationReport } from './sim/run.ts';
+export { BatchRecorder } from './sim/recorder.ts';
+export { streams, RandomStream } from './sim/random.ts';
+export { integrate, type Trajectory } from './fluid/integrate.ts';
+
+// Claims.
+export type { Property, RunContext } from './check/property.ts';
+export { Inconclusive, runGenerated, type GeneratedOptions } from './check/generated.ts';
+export { casesVerdict, type CaseOutcome } from './check/cases.ts';
+
+/** fast-check, the same instance lbcheck runs claims with (a user's project need not install it). */
+export { default as fc } from 'fast-check';

@@ -1,0 +1,34 @@
+/**
+ * `--file PATH` on every command that takes families or claims: the one helper
+ * each command uses. The files are read from argv before the commands are
+ * built (the registry decides which subcommands exist); the option is also
+ * declared on each command, for --help and so commander accepts it.
+ *
+ * A command added later: build it from the registry it is given
+ * (`xCommand(registry, setExit)`) and call `addFileOption(cmd)` on it and on
+ * each of its per-family subcommands.
+ */
+import type { Command } from 'commander';
+
+export const FILE_HELP = 'load families and claims from a TypeScript module (repeatable; globs allowed, quote them)';
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+/** Repeatable: each occurrence adds a file. */
+export const FILE_FLAG = '--file';
+
+export function addFileOption(cmd: Command): Command {
+  return cmd.option(`${FILE_FLAG} <path>`, FILE_HELP, collect);
+}
+
+/** The --file arguments in argv (`--file a.ts`, `--file=a.ts`), in order; they stop at a bare `--`. */
+export function fileArguments(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--') break;
+    if (a === '--file' && i + 1 < argv.length) out.push(argv[++i]);
+    else if (a.startsWith('--file=')) out.push(a.slice('--file='.length));
+  }
+  return out;
+}

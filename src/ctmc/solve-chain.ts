@@ -1,0 +1,185 @@
+/**
+ * Solves one chain: explore it, check it is irreducible, find its stationary
+ * law by the chosen method (src/ctmc/method.ts), and gather metrics and the
+ * evidence that goes with them. Needs no model family: any caller (families
+ * through solve.ts, tests, claims, user-built chains) solves a chain here.
+ */
+import { exactArith, floatArith, type Arith } from '../core/arith.ts';
+import { UsageError } from '../core/errors.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, type ChainDefinition, type MetricValues } from '../core/model.ts';
+import { decodeInto } from '../core/mixed-radix.ts';
+import type { Rational } from '../core/rational.ts';
+import { bigRatioToNumber } from '../core/rational.ts';
+import { bandOf } from './band.ts';
+import { ExactBudgetExceeded, solveExact, type ExactSolution } from './exact.ts';
+import { explore } from './explore.ts';
+import { residual, transitionCount, type SparseGenerator } from './generator.ts';
+import { solveGth } from './gth.ts';
+import { firstNonReturningState } from './irreducible.ts';
+import { solveIterative } from './iterative.ts';
+import { AUTO_EXACT_SECONDS, chooseMethod, exactIsCheap, type DirectMethod, type MethodChoice } from './method.ts';
+import { exactMetrics, floatMetrics } from './metrics.ts';
+
+/**
+ * A chain in every arithmetic: the same definition instantiated in float (every
+ * solve) and in exact rationals (exact solves), e.g. `(A) => family.ctmc(p, A)`.
+ */
+export type Chain = <T>(A: Arith<T>) => ChainDefinition<T>;
+
+export interface SolveOptions {
+  /** `auto` picks by size (method.ts); `float` is `auto` without the exact solver. */
+  method: MethodChoice;
+  /** Residual target of the iterative solver (default 1e-12). */
+  tolerance?: number;
+  maxIterations?: number;
+  /** Largest acceptable stationary mass on a truncation boundary (default 1e-12). */
+  boundaryTolerance?: number;
+  onProgress?: (what: string) => void;
+}
+
+export interface ChainSolveOptions extends SolveOptions {
+  /** The queue-length cap the chain was cut at, reported with its boundary mass (chains with `atBoundary`). */
+  K?: number;
+}
+
+export interface Evidence {
+  method: DirectMethod;
+  states: number;
+  transitions: number;
+  /** max_j |(pi Q)_j|; 0 for exact solves (verified in rationals). */
+  residual: number;
+  iterations: number;
+  seconds: number;
+  converged: boolean;
+  errorEstimate?: number;
+  /** Exact solves: banded eliminations mod a prime (1 with p-adic lifting, unless a prime was unlucky). */
+  primes?: number;
+  /** Exact solves: p-adic digits lifted from that one elimination (0 when solved by CRT over many primes). */
+  liftingSteps?: number;
+  /** For truncated chains (with `atBoundary`): the stationary mass on the cut, and the cap K where there is one. */
+  truncation?: { K?: number; boundaryMass: number; tolerance: number; withinTolerance: boolean };
+}
+
+export interface Solved {
+  evidence: Evidence;
+  /** State i has packed code codes[i] in these radices. */
+  codes: Float64Array;
+  radices: readonly number[];
+  pi: Float64Array;
+  metrics: MetricValues<number>;
+  exact?: { solution: ExactSolution; values: MetricValues<Rational>; text: MetricValues<string> };
+  /** Whether `auto` would try the exact solver on this chain. */
+  exactIsCheap: boolean;
+}
+
+/** The stationary law by one direct method, before metrics. */
+interface Law {
+  method: DirectMethod;
+  pi: Float64Array;
+  residual: number;
+  iterations: number;
+  converged: boolean;
+  errorEstimate?: number;
+  exact?: { solution: ExactSolution; def: ChainDefinition<Rational>; codes: Float64Array };
+}
+
+function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod, opts: SolveOptions, exactSeconds?: number): Law {
+  if (method === 'exact') {
+    const def = chain(exactArith);
+    const ge = explore(def, exactArith);
+    const solution = solveExact(ge, bandOf(ge), {
+      maxSeconds: exactSeconds,
+      onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} steps, ${bits} bits`),
+    });
+    const pi = Float64Array.from(solution.numerators, (a) => bigRatioToNumber(a, solution.total));
+    return { method, pi, residual: 0, iterations: 0, converged: true, exact: { solution, def, codes: ge.codes } };
+  }
+  if (method === 'gth') {
+    const pi = solveGth(g, bandOf(g));
+    if (!pi) throw new Error('GTH met a zero pivot on an irreducible chain');
+    return { method, pi, residual: residual(g, pi), iterations: 0, converged: true };
+  }
+  const r = solveIterative(g, {
+    tolerance: opts.tolerance,
+    maxIterations: opts.maxIterations,
+    onProgress: (it, res) => opts.onProgress?.(`iteration ${it}: residual ${res.toExponential(2)}`),
+  });
+  return { method, pi: r.pi, residual: r.residual, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate };
+}
+
+/** `auto` tries the exact solver within a time budget, then falls back to float. */
+function autoLaw(chain: Chain, g: SparseGenerator<number>, opts: SolveOptions): Law {
+  try {
+    return solveLaw(chain, g, 'exact', opts, AUTO_EXACT_SECONDS);
+  } catch (e) {
+    if (!(e instanceof ExactBudgetExceeded)) throw e;
+    return solveLaw(chain, g, chooseMethod('float', g), opts);
+  }
+}
+
+/** Stationary mass of the states on the truncation boundary. */
+function boundaryMass(def: ChainDefinition<unknown>, codes: Float64Array, pi: Float64Array): number {
+  const digits = new Int32Array(def.radices.length);
+  let mass = 0;
+  for (let i = 0; i < codes.length; i++) {
+    decodeInto(codes[i], def.radices, digits);
+    if (def.atBoundary!(digits)) mass += pi[i];
+  }
+  return mass;
+}
+
+function checkIrreducible(def: ChainDefinition<number>, g: SparseGenerator<number>): void {
+  const stuck = firstNonReturningState(g);
+  if (stuck < 0) return;
+  const digits = new Int32Array(g.radices.length);
+  decodeInto(g.codes[stuck], g.radices, digits);
+  throw new UsageError(`the chain is not irreducible: state ${def.describe(digits)} cannot return to the initial state`);
+}
+
+/**
+ * The stationary law of `chain`, its metrics (float, and exact rationals when
+ * the exact solver ran) and evidence: method, size, residual, time, and for
+ * chains with `atBoundary` the boundary mass against `boundaryTolerance`.
+ * UsageError when the chain is not irreducible or an asked-for method is too large.
+ */
+export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
+  const start = performance.now();
+  const def = chain(floatArith);
+  const g = explore(def, floatArith);
+  checkIrreducible(def, g);
+  const method = chooseMethod(opts.method, g);
+  const law = opts.method === 'auto' && method === 'exact' ? autoLaw(chain, g, opts) : solveLaw(chain, g, method, opts);
+  const tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
+  const mass = def.atBoundary ? boundaryMass(def, g.codes, law.pi) : undefined;
+  const exact = law.exact && {
+    solution: law.exact.solution,
+    ...exactMetrics(law.exact.def, exactArith, law.exact.codes, law.exact.solution.numerators, law.exact.solution.total),
+  };
+  return {
+    evidence: {
+      method: law.method,
+      states: g.n,
+      transitions: transitionCount(g),
+      residual: law.residual,
+      iterations: law.iterations,
+      seconds: (performance.now() - start) / 1000,
+      converged: law.converged,
+      ...(law.errorEstimate !== undefined ? { errorEstimate: law.errorEstimate } : {}),
+      ...(law.exact ? { primes: law.exact.solution.primes, liftingSteps: law.exact.solution.liftingSteps } : {}),
+      ...(mass !== undefined
+        ? { truncation: { ...(opts.K !== undefined ? { K: opts.K } : {}), boundaryMass: mass, tolerance, withinTolerance: mass <= tolerance } }
+        : {}),
+    },
+    codes: g.codes,
+    radices: g.radices,
+    pi: law.pi,
+    metrics: floatMetrics(def, floatArith, g.codes, law.pi),
+    ...(exact ? { exact } : {}),
+    exactIsCheap: exactIsCheap(g),
+  };
+}
+
+/** A solve to trust: converged, and its truncation (if any) lost less than its tolerance. */
+export function trusted(e: Evidence): boolean {
+  return e.converged && (e.truncation?.withinTolerance ?? true);
+}

@@ -1,0 +1,74 @@
+/**
+ * populationFamily: a model family from a population declaration. From one
+ * `population(p, A)` come the CTMC (every solver, automatic truncation with
+ * its evidence), the derived simulator (`lbcheck simulate`, `regress`) and,
+ * for density-dependent rates, the fluid drift and its fixed point
+ * (`lbcheck fluid`).
+ */
+import { floatArith, type Arith } from '../core/arith.ts';
+import { defineFamily, type FamilySpec } from '../core/family.ts';
+import type { ModelFamily, TruncationView } from '../core/model.ts';
+import { intParam, optional, type ParamSpecs } from '../core/params.ts';
+import type { FluidView } from '../fluid/view.ts';
+import type { PanelCase, SimulatorView } from '../sim/view.ts';
+import { populationChain } from './chain.ts';
+import { fluidFixedPoint, fluidMetrics, fluidStart, populationFluid } from './fluid.ts';
+import { DERIVED_SIMULATOR, simulatePopulation } from './simulator.ts';
+import type { Population } from './types.ts';
+
+/** The optional queue cap of truncated families (declare it as the parameter `K`). */
+export const capParam = optional(
+  intParam('queue length cap K; an arrival to a full queue is lost (default: automatic, boundary mass < 1e-12)', { min: 1 }),
+);
+
+type Capped = { K: number | undefined };
+
+/** The truncation view of a family whose parameters carry the optional cap `K` (capParam): the user's K, or the engine's search. */
+export function capTruncation<P extends Capped>(search: Pick<TruncationView<P>, 'initialK' | 'nextK'>): TruncationView<P> {
+  return { requestedK: (p) => p.K, withK: (p, K) => ({ ...p, K }), ...search };
+}
+
+export interface PopulationSpec<S extends ParamSpecs, P> extends Omit<FamilySpec<S, P>, 'ctmc' | 'simulator' | 'fluid' | 'truncation'> {
+  /** The declaration at parameters p (with p.K set, for truncated families). */
+  population<T>(p: P, A: Arith<T>): Population<T>;
+  /**
+   * Queues unbounded: the parameters include `K: capParam`; without --K the
+   * solver grows K from initialK until the boundary mass is below tolerance.
+   */
+  truncation?: Pick<TruncationView<P & Capped>, 'initialK' | 'nextK'>;
+  /** Offer the derived simulator, with named regression panels (`small` is regress's default). */
+  simulator?: { panels: Readonly<Record<string, readonly PanelCase[]>> };
+  /** Rates are density dependent, rate = N f(x/N) with N = scale(p): derive the fluid limit. */
+  fluid?: { scale(p: P): number; ignoredParams?: Readonly<Record<string, string>>; startHelp?: string };
+}
+
+export function populationFamily<S extends ParamSpecs, P>(spec: PopulationSpec<S, P>): ModelFamily<S, P> {
+  const { population, truncation: search, simulator, fluid, ...rest } = spec;
+  const truncation = search ? (capTruncation<P & Capped>(search) as unknown as TruncationView<P>) : undefined;
+  /** Truncated families outside the solver (simulator, fluid): the user's K, else the search's first K. */
+  const capped = (p: P): P => (truncation && truncation.requestedK(p) === undefined ? truncation.withK(p, truncation.initialK(p)) : p);
+  const capText = (p: P): string => (truncation ? `, queues cut at K = ${truncation.requestedK(capped(p))} (arrivals beyond are lost)` : '');
+
+  const simulatorView: SimulatorView<P> | undefined = simulator && {
+    panels: simulator.panels,
+    method: (p) => DERIVED_SIMULATOR + capText(p),
+    simulate: (p, o) => simulatePopulation(population(capped(p), floatArith), o),
+  };
+
+  const fluidView: FluidView<P> | undefined = fluid && {
+    ...(fluid.ignoredParams ? { ignoredParams: fluid.ignoredParams } : {}),
+    startHelp: fluid.startHelp ?? 'one fraction per count (count / N), in the declared order (default: the declared initial state)',
+    system: (p) => populationFluid(population(capped(p), floatArith), fluid.scale(p)).system,
+    start: (p, values) => fluidStart(populationFluid(population(capped(p), floatArith), fluid.scale(p)), values),
+    fixedPoint: (p) => fluidFixedPoint(populationFluid(population(capped(p), floatArith), fluid.scale(p))),
+    metrics: (p, z) => fluidMetrics(population(capped(p), floatArith), fluid.scale(p), z),
+  };
+
+  return defineFamily<S, P>({
+    ...rest,
+    ctmc: (p, A) => populationChain(population(p, A), A),
+    ...(truncation ? { truncation } : {}),
+    ...(simulatorView ? { simulator: simulatorView } : {}),
+    ...(fluidView ? { fluid: fluidView } : {}),
+  });
+}

@@ -1,0 +1,162 @@
+/**
+ * How a population's counts are stored, in one of two packings (mixed radix,
+ * core/mixed-radix.ts):
+ *  - counts: the stored counts are the digits (radix max + 1; with a fixed
+ *    total the first count is implied), and each event's change is a fixed
+ *    code difference, since codes are linear in the digits;
+ *  - units: with a fixed total N over m counts, the state is where each of the
+ *    N units sits (which count), sorted non-increasing: N digits of radix m, so
+ *    m^N codes where counts would need (max + 1)^(m-1) (few servers, many
+ *    queue-length counts). A unit moving between adjacent counts changes one
+ *    digit by one, as in models/support/queue-profile.ts's lengths layout;
+ *    targets are re-encoded from the counts, O(N + m) per transition.
+ * The packing with the smaller code space is used. Nothing here allocates per state.
+ */
+import { UsageError } from '../core/errors.ts';
+import { mixedRadixWeights } from '../core/mixed-radix.ts';
+import type { Counts, Population, PopulationEvent } from './types.ts';
+
+
+export interface CompiledEvent<T> {
+  readonly event: PopulationEvent<T>;
+  /** Changed counts and their changes. */
+  readonly index: Int32Array;
+  readonly delta: Int32Array;
+  /** code(after) - code(before). */
+  readonly codeDelta: number;
+}
+
+export interface Layout<T> {
+  readonly names: readonly string[];
+  readonly max: Int32Array;
+  /** 1 when the first count is implied by the total, else 0. */
+  readonly offset: number;
+  readonly total: number | undefined;
+  readonly packing: 'counts' | 'units';
+  /** The chain's radices: one per stored count, or one per unit. */
+  readonly radices: readonly number[];
+  readonly initialCounts: Int32Array;
+  readonly events: readonly CompiledEvent<T>[];
+  /** Writes the counts of the state with digits `s` into x. */
+  countsOf(s: Int32Array, x: Int32Array): void;
+  /** The code of counts x. */
+  codeOf(x: ArrayLike<number>): number;
+  /** The code after e fires in x (whose code is `code`); x is left as it was. */
+  target(code: number, e: CompiledEvent<T>, x: Int32Array): number;
+  describe(x: Counts): string;
+}
+
+function indexOf(names: readonly string[], name: string, what: string): number {
+  const i = names.indexOf(name);
+  if (i < 0) throw new UsageError(`${what} names the count "${name}", which is not declared (counts: ${names.join(', ')})`);
+  return i;
+}
+
+export function layout<T>(pop: Population<T>): Layout<T> {
+  const names = pop.counts;
+  const m = names.length;
+  if (m === 0) throw new UsageError('a population needs at least one count');
+  if (new Set(names).size !== m) throw new UsageError(`count names must be distinct, got ${names.join(', ')}`);
+  const max = Int32Array.from(names, (n, i) => {
+    const b = typeof pop.max === 'number' ? pop.max : pop.max[i];
+    if (!Number.isInteger(b) || b < 0) throw new UsageError(`the largest value of count ${n} must be an integer >= 0, got ${b}`);
+    return b;
+  });
+  const total = pop.total;
+  const offset = total === undefined ? 0 : 1;
+  if (total !== undefined && !(Number.isInteger(total) && total >= 0)) throw new UsageError(`total must be an integer >= 0, got ${total}`);
+  const countRadices = Array.from(max.subarray(offset), (b) => b + 1);
+  const countSpace = countRadices.reduce((a, r) => a * r, 1);
+  const unitSpace = total === undefined ? Infinity : m ** total;
+  const packing = unitSpace < countSpace ? 'units' : 'counts';
+  const radices = packing === 'counts' ? countRadices : new Array<number>(total!).fill(m);
+  if (Math.min(countSpace, unitSpace) > Number.MAX_SAFE_INTEGER) {
+    throw new UsageError(`the counts ${names.join(', ')} need state codes beyond 2^53 (${countSpace.toExponential(2)} codes); choose smaller maxima`);
+  }
+  const w = mixedRadixWeights(radices);
+  const describe = (x: Counts): string => `(${names.map((n, i) => `${n}=${x[i]}`).join(', ')})`;
+
+  const initialCounts = new Int32Array(m);
+  for (const [name, v] of Object.entries(pop.initial)) initialCounts[indexOf(names, name, 'the initial state')] = v;
+  if (total !== undefined && !(Object.keys(pop.initial).includes(names[0]))) {
+    let rest = 0;
+    for (let i = 1; i < m; i++) rest += initialCounts[i];
+    initialCounts[0] = total - rest;
+  }
+  let sum = 0;
+  initialCounts.forEach((v, i) => {
+    sum += v;
+    if (!Number.isInteger(v) || v < 0 || v > max[i]) throw new UsageError(`the initial state ${describe(initialCounts)} has ${names[i]} = ${v}, outside 0..${max[i]}`);
+  });
+  if (total !== undefined && sum !== total) throw new UsageError(`the initial state ${describe(initialCounts)} sums to ${sum}, not the total ${total}`);
+
+  const events = pop.events.map((event): CompiledEvent<T> => {
+    const entries = Object.entries(event.change).filter(([, d]) => d !== 0);
+    const index = Int32Array.from(entries, ([n]) => indexOf(names, n, `event "${event.name}"`));
+    const delta = Int32Array.from(entries, ([, d]) => d);
+    entries.forEach(([n, d]) => {
+      if (!Number.isInteger(d)) throw new UsageError(`event "${event.name}" changes ${n} by ${d}, not an integer`);
+    });
+    if (total !== undefined && delta.reduce((a, b) => a + b, 0) !== 0) {
+      throw new UsageError(`event "${event.name}" changes the counts' sum, which is fixed at ${total}`);
+    }
+    let codeDelta = 0;
+    index.forEach((i, k) => {
+      if (i >= offset) codeDelta += delta[k] * w[i - offset];
+    });
+    return { event, index, delta, codeDelta };
+  });
+
+  if (packing === 'counts') {
+    return {
+      names, max, offset, total, packing, radices, initialCounts, events, describe,
+      countsOf(s, x) {
+        let rest = 0;
+        for (let i = offset; i < m; i++) rest += x[i] = s[i - offset];
+        if (offset === 1) x[0] = total! - rest;
+      },
+      codeOf(x) {
+        let c = 0;
+        for (let i = offset; i < m; i++) c += x[i] * w[i - offset];
+        return c;
+      },
+      target: (code, e) => code + e.codeDelta,
+    };
+  }
+  /** The units' counts, sorted non-increasing, as a code. */
+  const unitsCode = (x: ArrayLike<number>): number => {
+    let c = 0;
+    for (let i = m - 1, j = 0; i >= 0; i--) for (let k = 0; k < x[i]; k++) c += i * w[j++];
+    return c;
+  };
+  return {
+    names, max, offset, total, packing, radices, initialCounts, events, describe,
+    countsOf(s, x) {
+      x.fill(0);
+      for (let j = 0; j < s.length; j++) x[s[j]]++;
+    },
+    codeOf: unitsCode,
+    target(_code, e, x) {
+      for (let j = 0; j < e.index.length; j++) x[e.index[j]] += e.delta[j];
+      const c = unitsCode(x);
+      for (let j = 0; j < e.index.length; j++) x[e.index[j]] -= e.delta[j];
+      return c;
+    },
+  };
+}
+
+/**
+ * Whether event e may fire in x with rate value v (as a number): throws a
+ * UsageError naming the event and the state when the rate is negative or NaN,
+ * or when the change takes a count out of its range.
+ */
+export function checkFiring<T>(L: Layout<T>, e: CompiledEvent<T>, x: Counts, v: number): void {
+  if (!(v > 0)) throw new UsageError(`event "${e.event.name}" has rate ${v} in state ${L.describe(x)}; rates must be >= 0`);
+  for (let k = 0; k < e.index.length; k++) {
+    const i = e.index[k];
+    const y = x[i] + e.delta[k];
+    if (y < 0 || y > L.max[i]) {
+      throw new UsageError(`event "${e.event.name}" takes ${L.names[i]} to ${y} (range 0..${L.max[i]}) in state ${L.describe(x)}`);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * A family declared at the population level: the state is a vector of counts
+ * (servers by queue length, tokens per dispatcher, jobs per class ...), each
+ * event has a change of the counts and a rate that is a function of the
+ * counts, and metrics are rewards of the counts. Rates and rewards go through
+ * Arith, so one declaration is instantiated in float64 and in exact rationals.
+ * The engine packs the counts into mixed-radix codes (users never pack codes).
+ */
+import type { MetricDef } from '../core/model.ts';
+
+/** The counts of one state, read-only: an Int32Array in the chain and the simulator, N z (a Float64Array) in the fluid drift. */
+export type Counts = ArrayLike<number>;
+
+export interface PopulationEvent<T> {
+  /** Names the event in errors ("join length 2"). */
+  readonly name: string;
+  /** The change of the counts when the event fires, by count name: { y0: -1, y1: +1 }. */
+  readonly change: Readonly<Record<string, number>>;
+  /** The rate in state x: >= 0, and 0 where the event cannot fire. */
+  rate(x: Counts): T;
+  /**
+   * For density-dependent families whose finite-N rate is only asymptotically
+   * N f(x/N) (e.g. hypergeometric sampling): the limit intensity f(z) per unit
+   * of scale. Absent: f(z) = rate(scale z) / scale, exact when rate = N f(x/N).
+   */
+  limit?(z: Float64Array): number;
+}
+
+/** A reward of the counts whose expectation is a metric (see MetricDef). */
+export type PopulationMetric<T> = MetricDef<T, Counts>;
+
+export interface Population<T> {
+  /** The names of the counts, in order. */
+  readonly counts: readonly string[];
+  /** The largest value of each count: one bound for all, or one per count. */
+  readonly max: number | readonly number[];
+  /** When the counts always sum to `total` (servers, tokens), the first count is implied and not stored. */
+  readonly total?: number;
+  /** The initial state by count name; counts not named start at 0 (with `total`, the first one takes the rest). */
+  readonly initial: Readonly<Record<string, number>>;
+  readonly events: readonly PopulationEvent<T>[];
+  readonly metrics: readonly PopulationMetric<T>[];
+  /** Truncated families: the states on the cut, whose stationary mass bounds what the cut lost. */
+  boundary?(x: Counts): boolean;
+}

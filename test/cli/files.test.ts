@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { lbcheck } from '../support/cli.ts';
+
+const F = 'test/fixtures/user';
+
+describe('--file: a user module in every command', () => {
+  it('solves a family declared in a user file, imported from "lbcheck"', () => {
+    const r = lbcheck('solve', 'user-mm1k', '--file', `${F}/mm1k.ts`, '--K', '3', '--rho', '1/2', '--json');
+    expect(r.stderr).toBe('');
+    const j = JSON.parse(r.stdout);
+    // M/M/1/3 at rho = 1/2: pi_n ~ 2^-n, E[n] = (0 + 1/2 + 2/4 + 3/8) / (15/8) = 11/15.
+    expect(j.exact.meanJobs).toBe('11/15');
+  });
+
+  it('lists families with parameters and origin (globs expand)', () => {
+    const r = lbcheck('list', '--file', `${F}/mm*.ts`, '--json');
+    const j = JSON.parse(r.stdout);
+    const user = j.families.find((f: { id: string }) => f.id === 'user-mm1k');
+    expect(user.origin).toBe(`${F}/mm1k.ts`);
+    expect(user.params).toEqual([
+      { name: 'K', kind: 'int', help: 'capacity', default: null, required: true },
+      { name: 'rho', kind: 'rational', help: 'load', default: null, required: true },
+    ]);
+    expect(j.families.filter((f: { origin: string }) => f.origin === 'built-in').length).toBeGreaterThanOrEqual(5);
+    expect(j.claims.every((c: { origin: string; expected: string }) => c.origin === 'built-in' && c.expected !== '')).toBe(true);
+    const only = JSON.parse(lbcheck('list', '--file', `${F}/mm1k.ts`, '--no-builtins', '--json').stdout);
+    expect(only.families.map((f: { id: string }) => f.id)).toEqual(['user-mm1k']);
+    expect(only.claims).toEqual([]);
+  });
+
+  it.each([
+    ['missing.ts', `--file ${F}/missing.ts: no such file`],
+    ['nomatch-*.ts', `--file ${F}/nomatch-*.ts: the pattern matches no file`],
+    ['syntax-error.ts', `${F}/syntax-error.ts: does not parse: line 1, column 17: Unexpected ";"`],
+    ['throws.ts', `${F}/throws.ts: threw while loading: my model is broken`],
+    ['nothing.ts', `${F}/nothing.ts: exports no family or claim lbcheck knows`],
+    ['clash.ts', `${F}/clash.ts: family id "jsq-d" is a built-in family; choose another id`],
+  ])('a bad user file (%s) is one line naming it, exit code 2', (file, message) => {
+    const r = lbcheck('list', '--file', `${F}/${file}`);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain(message);
+  });
+});

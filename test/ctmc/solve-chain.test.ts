@@ -1,0 +1,55 @@
+/**
+ * solveChain solves a chain written directly, with no model family around it:
+ * the M/M/1/K queue against its closed form (test/support/mm1k.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Arith } from '../../src/core/arith.ts';
+import type { ChainDefinition } from '../../src/core/model.ts';
+import { Fraction, type Rational } from '../../src/core/rational.ts';
+import { solveChain } from '../../src/ctmc/solve.ts';
+import { mm1k } from '../support/mm1k.ts';
+
+/** Birth-death chain n = 0..K: arrivals at rate rho, service at rate 1; `cut` marks n = K as a truncation boundary. */
+function mm1kChain(rho: Rational, K: number, cut: boolean): <T>(A: Arith<T>) => ChainDefinition<T> {
+  return <T>(A: Arith<T>): ChainDefinition<T> => ({
+    digitNames: ['n'],
+    radices: [K + 1],
+    initial: [0],
+    metrics: [{ name: 'meanJobs', reward: (s) => A.fromInt(s[0]) }],
+    describe: (s) => `n=${s[0]}`,
+    successors(s, code, emit) {
+      if (s[0] < K) emit(code + 1, A.fromRational(rho));
+      if (s[0] > 0) emit(code - 1, A.one);
+    },
+    ...(cut ? { atBoundary: (s: Int32Array) => s[0] === K } : {}),
+  });
+}
+
+describe('solveChain', () => {
+  const rho = new Fraction(3, 4);
+  const q = mm1k(rho, 6);
+
+  it('gives the closed form exactly, and the boundary mass P(n = K) with the K it is told', () => {
+    const s = solveChain(mm1kChain(rho, 6, true), { method: 'exact', K: 6 });
+    expect(s.exact!.text.meanJobs).toBe(q.meanJobs.toFraction());
+    expect(s.evidence.states).toBe(7);
+    expect(s.evidence.truncation!.K).toBe(6);
+    expect(s.evidence.truncation!.boundaryMass).toBeCloseTo(q.full.valueOf(), 15);
+    expect(s.evidence.truncation!.withinTolerance).toBe(false);
+  });
+
+  it('agrees in float (gth, iterative) and reports no truncation for a chain without a boundary', () => {
+    for (const method of ['gth', 'iterative'] as const) {
+      const s = solveChain(mm1kChain(rho, 6, false), { method });
+      expect(s.evidence.method).toBe(method);
+      expect(s.metrics.meanJobs).toBeCloseTo(q.meanJobs.valueOf(), 11);
+      expect(s.evidence.truncation).toBeUndefined();
+    }
+  });
+
+  it('auto takes the exact solver on a small chain', () => {
+    const s = solveChain(mm1kChain(rho, 6, false), { method: 'auto' });
+    expect(s.evidence.method).toBe('exact');
+    expect(s.exact!.text.meanJobs).toBe(q.meanJobs.toFraction());
+  });
+});
