@@ -15,7 +15,7 @@ function simRegress(family: ModelFamily<ParamSpecs, unknown>): Property {
   return {
     id: `sim-regress-${family.id}`,
     claim: `the per-server ${family.id} simulator estimates every CTMC metric within its batch-means error, on the small panel (${panel.length} cases, Šidák at family-wise 1%)`,
-    source: 'lbcheck simulator regression (issue 5); THEORY sections 1, 4, 5',
+    source: 'docs/THEORY.md §7 (simulator regression); the models: docs/THEORY.md §1, §4, §5',
     method: 'simulation vs exact CTMC (z-scores)',
     expected: 'holds',
     run: async (ctx) => {
