@@ -53,7 +53,7 @@ function printHuman(results: CheckResult[]): void {
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
 }
 
-/** The properties, ids whole (the id column is as wide as the longest id). */
+/** The properties (all, or those named), ids whole (the id column is as wide as the longest id). */
 function printList(properties: readonly Property[], json: boolean): void {
   if (json) {
     printJson({ properties: properties.map((p) => ({ id: p.id, claim: p.claim, source: p.source, method: p.method, expected: p.expected })) });
@@ -75,7 +75,7 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
     .action(async (ids: string[], opts: CheckFlags) => {
       const properties = registry.claims.filter((e) => opts.builtins || e.origin !== BUILT_IN).map((e) => e.claim);
       if (!opts.builtins && properties.length === 0) throw new UsageError('--no-builtins leaves no claim to run: name a file with claims (--file my-claims.ts)');
-      if (opts.list) return printList(properties, Boolean(opts.json));
+      if (opts.list) return printList(selectProperties(properties, ids), Boolean(opts.json));
       const seed = parseSeed(opts.seed);
       if (opts.path !== undefined && ids.length !== 1) throw new UsageError('--path replays one property: name exactly one id');
       const selected = selectProperties(properties, ids);

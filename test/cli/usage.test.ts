@@ -70,6 +70,9 @@ describe('one rule for options', () => {
     const queueing = lbcheck('fluid', 'jiq-queueing', '--help').stdout;
     expect(queueing).not.toMatch(/--N\b/);
     expect(queueing).not.toMatch(/--K\b/);
+    const hetero = lbcheck('fluid', 'hetero-ps', '--help').stdout;
+    expect(hetero).not.toMatch(/--K\b/);
+    expect(hetero).toMatch(/--policy <value>/);
   });
 });
 
@@ -90,5 +93,13 @@ describe('check --list', () => {
     expect(ids).toContain('product-form-exact');
     expect(Object.keys(j.properties[0])).toEqual(['id', 'claim', 'source', 'method', 'expected']);
     expect(j.properties.find((p: { id: string }) => p.id === 'product-form-exact').expected).toBe('exact');
+  });
+
+  it('lists only the ids named, and refuses an unknown one', () => {
+    const j = JSON.parse(lbcheck('check', '--list', '--json', 'product-form-exchange').stdout);
+    expect(j.properties.map((p: { id: string }) => p.id)).toEqual(['product-form-exchange']);
+    const r = lbcheck('check', '--list', 'no-such-claim');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown property "no-such-claim"');
   });
 });

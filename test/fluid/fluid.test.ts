@@ -145,7 +145,10 @@ describe('lbcheck fluid', () => {
     expect(Object.keys(j.trajectory[0])).toEqual(['t', 'x0', 'x1', 'x2']);
     const svg = readFileSync(file, 'utf8');
     expect(svg.startsWith('<svg')).toBe(true);
-    expect(svg).toContain('x1 fixed point');
+    // One legend entry per coordinate; the fixed-point dots are explained once.
+    expect(svg).toContain('>x1</text>');
+    expect(svg).not.toContain('x1 fixed point');
+    expect(svg).toContain('dots at the end: fixed point');
     rmSync(file);
   });
 
