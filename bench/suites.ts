@@ -1,9 +1,11 @@
 /** The benchmark suites by name. */
+import { apiSuite } from './api.ts';
 import { ctmcSuite } from './ctmc.ts';
 import { familiesSuite } from './families.ts';
 import { fluidSuite } from './fluid.ts';
 import { simSuite } from './sim.ts';
 import { smtSuite } from './smt.ts';
+import { sweepSuite } from './sweep.ts';
 
 export const suites: Record<string, () => void | Promise<void>> = {
   ctmc: ctmcSuite,
@@ -11,4 +13,6 @@ export const suites: Record<string, () => void | Promise<void>> = {
   families: familiesSuite,
   smt: smtSuite,
   fluid: fluidSuite,
+  api: apiSuite,
+  sweep: sweepSuite,
 };

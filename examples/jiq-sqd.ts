@@ -13,7 +13,7 @@
  *   completion at length i >= 1:  rate y_i,                                    y_i - 1, y_{i-1} + 1
  * The shortest sample at K: the job is lost (the truncation; K is automatic).
  */
-import { Fraction, UsageError, binomial, capParam, intParam, populationFamily, rationalParam, type Counts, type PopulationEvent, type Rational } from 'lbcheck';
+import { DEFAULT_BOUNDARY_TOLERANCE, Fraction, UsageError, binomial, capParam, intParam, populationFamily, rationalParam, type Counts, type PopulationEvent, type Rational } from 'lbcheck';
 
 const params = {
   N: intParam('number of servers', { min: 1 }),
@@ -40,11 +40,17 @@ export const jiqSqd = populationFamily({
   id: 'jiq-sqd',
   title: 'JIQ-SQ(d): join an idle server if any, else the shortest of d sampled servers',
   params,
+  metrics: { meanJobs: 'scalar', meanSojourn: 'scalar', waitProbability: 'scalar' },
   check(p: JiqSqdParams) {
     if (p.d > p.N) throw new UsageError(`--d must be <= N = ${p.N} (d distinct servers are sampled), got ${p.d}`);
     if (p.lambda.compare(1) >= 0) throw new UsageError(`--lambda must be < 1 for the queues to be stable, got ${p.lambda.toFraction()}`);
   },
-  truncation: { initialK: () => 4 },
+  // A queue at K needs about N K jobs in the system, which has probability about lambda^(N K):
+  // start where that is below the boundary tolerance; each level more takes off about lambda^N.
+  truncation: {
+    initialK: (p) => Math.max(2, Math.ceil(Math.log(DEFAULT_BOUNDARY_TOLERANCE) / (p.N * Math.log(p.lambda.valueOf())))),
+    nextK: (_p, K) => K + 2,
+  },
   population(p, A) {
     const { N, d } = p;
     const K = p.K!;

@@ -53,10 +53,14 @@ function initialK(p: AffinityParams): number {
   return Math.max(2, Math.ceil(firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, maxK) / 2));
 }
 
-export const affinity = defineFamily<typeof params, AffinityParams>({
+/** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
+const metrics = { meanJobs: 'scalar', groupMeanJobs: 'vector', meanSojourn: 'scalar', secondaryFraction: 'scalar' } as const;
+
+export const affinity = defineFamily<typeof params, AffinityParams, typeof metrics>({
   id: 'affinity',
   title: 'job-server affinity: fast primary servers, slow secondary servers, JSQ(d1) among primaries [P4]',
   params,
+  metrics,
   defaults: (v) => ({ ...v, d1: v.d1 ?? 1, d2: v.d2 ?? 1 }),
   check: validate,
   ctmc,

@@ -46,10 +46,14 @@ function initialK(p: HeteroPsParams): number {
   return p.policy === 'static' ? K : Math.max(2, Math.ceil(K / 4));
 }
 
-export const heteroPs = defineFamily<typeof params, HeteroPsParams>({
+/** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
+const metrics = { meanJobs: 'scalar', classMeanJobs: 'vector', meanSojourn: 'scalar' } as const;
+
+export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metrics>({
   id: 'hetero-ps',
   title: 'heterogeneous processor-sharing servers: SQ(2), static rate-proportional or hybrid routing',
   params,
+  metrics,
   check: validate,
   ctmc,
   simulator: simulatorView,

@@ -1,4 +1,7 @@
-/** Every model family lbcheck knows; adding a system is adding a file and a line here. */
+/**
+ * Every model family lbcheck knows (also `import { jsqD } from 'lbcheck/models'` in a
+ * user's file); adding a system is adding a file and a line here (see models/README.md).
+ */
 import type { ModelFamily } from '../src/core/model.ts';
 import type { ParamSpecs } from '../src/core/params.ts';
 import { affinity } from './affinity.ts';
@@ -7,4 +10,8 @@ import { jiqBlocking } from './jiq-blocking.ts';
 import { jiqQueueing } from './jiq-queueing.ts';
 import { jsqD } from './jsq-d.ts';
 
-export const families: readonly ModelFamily<ParamSpecs, unknown>[] = [jiqBlocking as ModelFamily<ParamSpecs, unknown>, heteroPs as ModelFamily<ParamSpecs, unknown>, affinity as ModelFamily<ParamSpecs, unknown>, jiqQueueing as ModelFamily<ParamSpecs, unknown>, jsqD as ModelFamily<ParamSpecs, unknown>];
+export { affinity, heteroPs, jiqBlocking, jiqQueueing, jsqD };
+
+const any = <S extends ParamSpecs, P>(f: ModelFamily<S, P>): ModelFamily<ParamSpecs, unknown> => f as unknown as ModelFamily<ParamSpecs, unknown>;
+
+export const families: readonly ModelFamily<ParamSpecs, unknown>[] = [any(jiqBlocking), any(heteroPs), any(affinity), any(jiqQueueing), any(jsqD)];

@@ -13,10 +13,14 @@ export { uniform, type JiqBlockingParams } from './jiq-blocking/params.ts';
 export { productForm, productFormApplies, productFormBlocking, productFormBlockingExact } from './jiq-blocking/product-form.ts';
 export { limitingBlocking } from './jiq-blocking/limits.ts';
 
-export const jiqBlocking = defineFamily<typeof params, JiqBlockingParams>({
+/** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
+const metrics = { blocking: 'scalar', busyFraction: 'scalar', tokenFraction: 'vector', noTokenProbability: 'vector' } as const;
+
+export const jiqBlocking = defineFamily<typeof params, JiqBlockingParams, typeof metrics>({
   id: 'jiq-blocking',
   title: 'JIQ with R dispatchers, blocking scenario (jobs without a token are lost)',
   params,
+  metrics,
   defaults: withDefaultBeta,
   check: validate,
   toJSON: jiqToJSON,

@@ -15,10 +15,14 @@ import { capTruncation, firstK, largestK } from './support/queue-profile.ts';
 export type { JiqQueueingParams } from './jiq-queueing/params.ts';
 export { queueingWaitLimit } from './jiq-queueing/limits.ts';
 
-export const jiqQueueing = defineFamily<typeof params, JiqQueueingParams>({
+/** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
+const metrics = { waitProbability: 'scalar', meanWait: 'scalar', meanJobs: 'scalar', meanSojourn: 'scalar', tokenFraction: 'vector' } as const;
+
+export const jiqQueueing = defineFamily<typeof params, JiqQueueingParams, typeof metrics>({
   id: 'jiq-queueing',
   title: 'JIQ with R dispatchers, queueing scenario (jobs without a token go to a random server)',
   params,
+  metrics,
   defaults: withDefaultBeta,
   check: validate,
   toJSON: (p) => ({ ...jiqToJSON(p), ...(p.K !== undefined ? { K: p.K } : {}) }),

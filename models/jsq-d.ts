@@ -14,10 +14,14 @@ import { capTruncation, firstK, largestK } from './support/queue-profile.ts';
 export type { JsqdParams } from './jsq-d/params.ts';
 export { meanFieldSojourn, meanFieldTail } from './jsq-d/limits.ts';
 
-export const jsqD = defineFamily<typeof params, JsqdParams>({
+/** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
+const metrics = { meanJobs: 'scalar', meanSojourn: 'scalar', s: 'vector' } as const;
+
+export const jsqD = defineFamily<typeof params, JsqdParams, typeof metrics>({
   id: 'jsq-d',
   title: 'JSQ(d): each arrival joins the shortest of d servers sampled uniformly (d = N: JSQ, d = 1: random)',
   params,
+  metrics,
   check: validate,
   ctmc,
   simulator: simulatorView,

@@ -10,7 +10,7 @@ import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { jiqBlocking, limitingBlocking } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { distance, settle } from './support/fluid-run.ts';
+import { distance, settle } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
 

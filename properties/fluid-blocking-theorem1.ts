@@ -10,7 +10,7 @@ import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { jiqBlocking, limitingBlocking } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { settle } from './support/fluid-run.ts';
+import { settle } from '../src/api.ts';
 
 const TOLERANCE = 1e-8;
 

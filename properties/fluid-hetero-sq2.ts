@@ -11,7 +11,7 @@ import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { Fraction, ratString, ratToNumber } from '../src/core/rational.ts';
 import { heteroPs, meanFieldBound, type HeteroPsParams } from '../models/hetero-ps.ts';
-import { distance, settle } from './support/fluid-run.ts';
+import { distance, settle } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
 

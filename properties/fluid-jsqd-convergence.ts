@@ -10,7 +10,7 @@ import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { Fraction, ratString } from '../src/core/rational.ts';
 import { jsqD, type JsqdParams } from '../models/jsq-d.ts';
-import { distance, settle } from './support/fluid-run.ts';
+import { distance, settle } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
 

@@ -10,7 +10,7 @@ import type { Property } from '../src/check/property.ts';
 import { Fraction } from '../src/core/rational.ts';
 import type { EvidenceRecord } from '../src/core/verdict.ts';
 import { jsqD, meanFieldSojourn, type JsqdParams } from '../models/jsq-d.ts';
-import { distance, settle } from './support/fluid-run.ts';
+import { distance, settle } from '../src/api.ts';
 
 const DS = [2, 4, 8, 16, 32, 64];
 const LAMBDAS = [new Fraction(1, 2), new Fraction(9, 10)];

@@ -11,7 +11,7 @@ import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { jiqQueueing, queueingWaitLimit, type JiqQueueingParams } from '../models/jiq-queueing.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { settle } from './support/fluid-run.ts';
+import { settle } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
 

@@ -16,7 +16,7 @@ import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import type { EvidenceRecord, PropertyResult } from '../src/core/verdict.ts';
 import { jiqQueueing, queueingWaitLimit } from '../models/jiq-queueing.ts';
-import { observedOrder, round, solveEvidence, solveSequence } from './support/finite-n.ts';
+import { observedOrder, round, solveEvidence, solveSequence } from '../src/api.ts';
 
 const SIZES = [2, 3, 4, 5, 6];
 const MIN_ORDER = 0.5;

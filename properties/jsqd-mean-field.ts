@@ -12,7 +12,7 @@ import type { Property } from '../src/check/property.ts';
 import { Fraction, ratToNumber } from '../src/core/rational.ts';
 import type { EvidenceRecord, PropertyResult } from '../src/core/verdict.ts';
 import { jsqD, meanFieldSojourn } from '../models/jsq-d.ts';
-import { observedOrder, round, solveEvidence, solveSequence } from './support/finite-n.ts';
+import { observedOrder, round, solveEvidence, solveSequence } from '../src/api.ts';
 
 const SIZES = [4, 8, 12];
 const MIN_ORDER = 0.8;

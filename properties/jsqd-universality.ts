@@ -11,7 +11,7 @@ import type { Property } from '../src/check/property.ts';
 import { Fraction, ratToNumber } from '../src/core/rational.ts';
 import type { EvidenceRecord, PropertyResult } from '../src/core/verdict.ts';
 import { jsqD, meanFieldTail } from '../models/jsq-d.ts';
-import { round, solveEvidence, solveSequence } from './support/finite-n.ts';
+import { round, solveEvidence, solveSequence } from '../src/api.ts';
 
 const N = 8;
 const LAMBDA = '1/2';

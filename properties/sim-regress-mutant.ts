@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Property } from '../src/check/property.ts';
 import { externalRunner, regress } from '../src/sim/regress.ts';
 import { jiqBlocking } from '../models/jiq-blocking.ts';
-import { flaggedComparisons, regressEvidence } from './support/regress-evidence.ts';
+import { flaggedComparisons, regressEvidence } from '../src/api.ts';
 
 const MUTANT = fileURLToPath(new URL('../test/fixtures/jiq_blocking_mutant.py', import.meta.url));
 const TIMEOUT_MS = 60_000;

@@ -32,7 +32,8 @@ export type { Counts, Population, PopulationEvent, PopulationMetric } from './po
 export { populationChain } from './population/chain.ts';
 export { DERIVED_SIMULATOR, simulatePopulation } from './population/simulator.ts';
 export { fluidFixedPoint, fluidMetrics, populationFluid } from './population/fluid.ts';
-export { flatMetricName, flattenMetrics } from './core/metric-names.ts';
+export { flatMetricName, flattenMetrics, vectorNames } from './core/metric-names.ts';
+export { metricsOf, type MetricKind, type MetricSchema, type MetricsOf } from './core/metric-schema.ts';
 
 // Parameters, arithmetic, rationals, errors.
 export {
@@ -66,6 +67,37 @@ export { integrate, type Trajectory } from './fluid/integrate.ts';
 export type { Property, RunContext } from './check/property.ts';
 export { Inconclusive, runGenerated, type GeneratedOptions } from './check/generated.ts';
 export { casesVerdict, type CaseOutcome } from './check/cases.ts';
+export {
+  convergesInN,
+  couplingOrder,
+  defineClaim,
+  evidenceOf,
+  forAll,
+  viewsAgree,
+  type ClaimInfo,
+  type ConvergesSpec,
+  type CouplingOrderSpec,
+  type ForAllSpec,
+  type ViewsAgreeSpec,
+} from './check/define.ts';
+export {
+  BOUNDARY_TOLERANCE,
+  exactMetrics,
+  observedOrder,
+  round,
+  scalarMetric,
+  solveEvidence,
+  solveSequence,
+  solveTrusted,
+  vectorMetric,
+  type FiniteNSolve,
+} from './check/solving.ts';
+export { distance, settle } from './check/fluid-settle.ts';
+export { flaggedComparisons, regressEvidence, simulatorRegression, type SimulatorRegressionSpec } from './check/regress-claim.ts';
+export { claimProperty as z3Claim, DEFAULT_TIMEOUT_MS } from './check/claim-property.ts';
+export { decideClaim, type Confirmation, type Query, type SmtClaim } from './smt/claim.ts';
+export { and, evalTerm, holds, ite, max, min, num, or, pos, product, sum, variable, type Assignment, Prop, Term } from './smt/expr.ts';
+export { narrate, runCoupled, type CoupledSystem, type Coupling, type Order } from './coupling/coupled-run.ts';
 
 /** fast-check, the same instance lbcheck runs claims with (a user's project need not install it). */
 export { default as fc } from 'fast-check';

@@ -16,6 +16,7 @@
  * Metrics (names as in the CTMC): blocking = jobs lost / arrivals; busyFraction,
  * tokenFraction[r], noTokenProbability[r] as time averages.
  */
+import { vectorNames } from '../../src/core/metric-names.ts';
 import { ratToNumber } from '../../src/core/rational.ts';
 import { cumulative, pick } from '../../src/sim/discrete.ts';
 import { streams } from '../../src/sim/random.ts';
@@ -28,8 +29,7 @@ import { panels } from './regression-panel.ts';
 const PURPOSES = ['event', 'allot', 'exchange'] as const;
 
 export function metricNames(R: number): string[] {
-  const perDispatcher = (name: string) => Array.from({ length: R }, (_, r) => `${name}[${r + 1}]`);
-  return ['blocking', 'busyFraction', ...perDispatcher('tokenFraction'), ...perDispatcher('noTokenProbability')];
+  return ['blocking', 'busyFraction', ...vectorNames('tokenFraction', R), ...vectorNames('noTokenProbability', R)];
 }
 
 export function simulate(p: JiqBlockingParams, o: SimulationOptions): SimulationRecord {

@@ -9,7 +9,7 @@ import { blockingFixedPointExact, type BlockingSymbols } from '../../models/jiq-
 import type { JiqBlockingParams } from '../../models/jiq-blocking/params.ts';
 import type { QueueingSymbols } from '../../models/jiq-queueing/fixed-point.ts';
 import { jiqQueueing, queueingWaitLimit, type JiqQueueingParams } from '../../models/jiq-queueing.ts';
-import { settle } from './fluid-run.ts';
+import { settle } from '../../src/api.ts';
 
 /** Agreement asked of an ODE run that settled, against Z3's exact value. */
 const ODE_TOLERANCE = 1e-7;

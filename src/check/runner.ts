@@ -1,4 +1,4 @@
-/** Runs properties and collects their verdicts; an exception is an `unknown`, with why. */
+/** Runs properties and collects their verdicts; an exception inside a claim is an `unknown`, with why. */
 import { UsageError } from '../core/errors.ts';
 import type { EvidenceValue, PropertyResult, Verdict } from '../core/verdict.ts';
 import type { Property, RunContext } from './property.ts';
@@ -35,7 +35,7 @@ export async function runProperty(p: Property, ctx: RunContext): Promise<CheckRe
   try {
     result = await p.run(ctx);
   } catch (e) {
-    if (e instanceof UsageError) throw e;
+    // Whatever a claim throws (a user's claim included) makes it unknown; the other claims still run.
     const message = e instanceof Error ? e.message : String(e);
     result = { verdict: 'unknown', summary: `the check failed to run: ${message}`, evidence: {} };
   }

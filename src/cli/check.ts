@@ -35,7 +35,8 @@ function outline(v: EvidenceValue, indent: string): string {
   return `${indent}${String(v)}`;
 }
 
-function printHuman(results: CheckResult[]): void {
+/** `origin(id)`: the --file a claim came from (its replay must load it again), or BUILT_IN. */
+function printHuman(results: CheckResult[], origin: (id: string) => string): void {
   const rows = results.map((r) => [
     r.id,
     `${r.claim}\n[${r.source}]`,
@@ -47,7 +48,8 @@ function printHuman(results: CheckResult[]): void {
   console.log(renderTable(['id', 'claim', 'method', 'verdict', 'evidence'], rows, [idWidth, 44, 16, 12, 56]));
   for (const r of results.filter((x) => x.counterexample !== undefined && x.counterexample !== null)) {
     console.log(`\n${r.id}: counterexample\n${outline(r.counterexample!, '  ')}`);
-    if (r.path) console.log(`  replay: lbcheck check ${r.id} --seed ${r.seed} --path ${r.path}`);
+    const file = origin(r.id) === BUILT_IN ? '' : ` --file ${origin(r.id)}`;
+    if (r.path) console.log(`  replay: lbcheck check ${r.id}${file} --seed ${r.seed} --path ${r.path}`);
   }
   const off = results.filter((r) => !r.asExpected);
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
@@ -94,7 +96,7 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
             seed: r.seed ?? seed, path: r.path ?? null, seconds: r.seconds,
           })),
         });
-      } else printHuman(results);
+      } else printHuman(results, (id) => registry.claims.find((e) => e.claim.id === id)?.origin ?? BUILT_IN);
       setExit(results.every((r) => r.asExpected) ? 0 : 1);
     });
 }

@@ -5,9 +5,11 @@ import { UsageError } from '../core/errors.ts';
 import { intParam } from '../core/params.ts';
 import { parseSeed } from '../sim/random.ts';
 import { renderTable } from '../report/table.ts';
-import { p1Fig2 } from './figures/p1-fig2.ts';
+import { defaultThreads } from '../sweep/pool.ts';
+import { parseQueueUrl, redactUrl } from '../sweep/queue.ts';
+import { ALPHA2, LAMBDA, p1Fig2 } from './figures/p1-fig2.ts';
 import { printJson } from './output.ts';
-import { progressFor } from './progress.ts';
+import { countProgress } from './progress.ts';
 import { parsePositive, short, zText } from './sim-output.ts';
 
 interface Fig2Flags {
@@ -15,6 +17,8 @@ interface Fig2Flags {
   N: string;
   T: string;
   seed: string;
+  jobs?: string;
+  queue?: string;
   json?: boolean;
 }
 
@@ -26,23 +30,35 @@ function writeSvg(file: string, svg: string): void {
   }
 }
 
-function runFig2(opts: Fig2Flags): number {
+async function runFig2(opts: Fig2Flags): Promise<number> {
+  const start = performance.now();
+  const cpu = process.cpuUsage();
   const N = intParam('number of servers', { min: 1 }).read(opts.N, 'N');
   const horizon = parsePositive(opts.T, '--T');
   const seed = parseSeed(opts.seed);
-  const progress = progressFor(Boolean(opts.json));
-  const r = p1Fig2({ N, horizon, seed, onProgress: (what, f) => progress.update(what, f) });
-  progress.stop();
+  const threads = opts.jobs === undefined ? undefined : intParam('threads', { min: 1, max: 1024 }).read(opts.jobs, 'jobs');
+  const queue = opts.queue === undefined ? undefined : parseQueueUrl(opts.queue);
+  const progress = countProgress(ALPHA2.length * LAMBDA.length, 'grid points', Boolean(opts.json));
+  let r;
+  try {
+    r = await p1Fig2({ N, horizon, seed, execution: { threads, queue: opts.queue }, onProgress: () => progress.tick() });
+  } finally {
+    progress.stop();
+  }
   if (opts.svg) writeSvg(opts.svg, r.svg);
+  const used = process.cpuUsage(cpu);
+  const ran = queue ? { queue: redactUrl(queue) } : { threads: threads ?? defaultThreads() };
+  const timing = { ran, seconds: (performance.now() - start) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };
   const { svg: _svg, ...data } = r;
-  if (opts.json) printJson({ figure: 'p1-fig2', ...data, svgFile: opts.svg ?? null });
+  if (opts.json) printJson({ figure: 'p1-fig2', ...data, svgFile: opts.svg ?? null, ...timing });
   else {
-    console.log(`P1 Figure 2: JIQ blocking, N = ${N}, R = 2, simulated T = ${horizon} per point (seed ${seed}), ${short(r.eventsPerSecond / 1e6)} M events/s`);
+    console.log(`P1 Figure 2: JIQ blocking, N = ${N}, R = 2, simulated T = ${horizon} per point (seed ${seed}), ${short(r.eventsPerSecond / 1e6)} M events/s per thread`);
     const rows = r.points.map((q) => [
       short(q.alpha2), short(q.lambda), `${short(q.simulated.mean)} ± ${short(q.simulated.stderr)}`, short(q.productForm), zText(q.z), q.flagged ? 'FLAGGED' : q.z === null ? 'undecided' : '',
     ]);
     console.log(renderTable(['alpha2', 'lambda', 'simulated B ± stderr', 'product form B', 'z', ''], rows));
     console.log(`verdict ${r.verdict}: ${r.rule.comparisons} points, Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${r.points[0].critical.toFixed(2)}`);
+    console.log(`${timing.seconds.toFixed(1)} s wall, ${timing.cpuSeconds.toFixed(1)} s CPU in this process, ${queue ? `through the queue at ${redactUrl(queue)}` : `on ${ran.threads} thread(s)`}`);
     if (opts.svg) console.log(`wrote ${opts.svg}`);
   }
   return r.verdict === 'pass' ? 0 : 1;
@@ -56,7 +72,9 @@ export function figureCommand(setExit: (code: number) => void): Command {
       .option('--N <servers>', 'number of servers', '100000')
       .option('--T <time>', 'simulated time per grid point, warm-up included', '60')
       .option('--seed <S>', 'base seed; grid point k runs with seed S + k', '1')
+      .option('--jobs <n>', 'grid points at once on local threads (default: every core)')
+      .option('--queue <url>', 'run the grid through a Redis queue taken by `lbcheck worker` (redis://HOST:PORT)')
       .option('--json', 'print one JSON document (the data; the SVG goes to --svg)')
-      .action((opts: Fig2Flags) => setExit(runFig2(opts))),
+      .action(async (opts: Fig2Flags) => setExit(await runFig2(opts))),
   );
 }

@@ -1,6 +1,6 @@
 /** `lbcheck fluid <family>`: the N -> infinity fluid limit: a trajectory of the ODE, its fixed point and the limiting metrics. */
 import { writeFileSync } from 'node:fs';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
@@ -53,32 +53,53 @@ function drawSvg(file: string, title: string, names: readonly string[], shown: r
   }
 }
 
-function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): number {
+/** A fluid request read from option text (UsageError on bad input): what `fluid` and `sweep fluid` run. */
+export interface FluidRequest {
+  params: unknown;
+  t: number;
+  samples: number;
+  x0?: number[];
+}
+
+export function parseFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): FluidRequest {
   const view = family.fluid!;
+  return {
+    params: family.parse(rawParams(family, opts, view.ignoredParams)),
+    t: parseNumber(opts.t, 't', (v) => v > 0 && v <= 1e6, 'a number in (0, 1e6]'),
+    samples: parseNumber(opts.samples, 'samples', (v) => Number.isInteger(v) && v >= 2 && v <= 100_000, 'an integer in 2..100000'),
+    x0: parseStart(opts.x0),
+  };
+}
+
+/** The JSON report of one fluid run (and what drawing it needs); `sound` says whether the run can be trusted. */
+export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidRequest) {
   const start = performance.now();
-  const ignored = view.ignoredParams ?? {};
-  const params = family.parse(rawParams(family, opts, ignored));
-  const t = parseNumber(opts.t, 't', (v) => v > 0 && v <= 1e6, 'a number in (0, 1e6]');
-  const samples = parseNumber(opts.samples, 'samples', (v) => Number.isInteger(v) && v >= 2 && v <= 100_000, 'an integer in 2..100000');
-  const sys = view.system(params);
-  const x0 = view.start(params, parseStart(opts.x0));
-  const fp = view.fixedPoint(params);
-  const tr = integrate(sys, x0, { t, samples });
+  const view = family.fluid!;
+  const sys = view.system(req.params);
+  const x0 = view.start(req.params, req.x0);
+  const fp = view.fixedPoint(req.params);
+  const tr = integrate(sys, x0, { t: req.t, samples: req.samples });
   const shown = sys.shown ?? sys.names.map((_, i) => i);
   const named = (x: Float64Array, only: readonly number[] = sys.names.map((_, i) => i)): Record<string, number | null> =>
     Object.fromEntries(only.map((i) => [sys.names[i], Number.isNaN(x[i]) ? null : x[i]]));
   const report = {
     model: family.id,
-    ...paramRecord(family, params, ignored),
+    ...paramRecord(family, req.params, view.ignoredParams),
     fixedPoint: named(fp.state),
     ...(fp.exact ? { fixedPointExact: fp.exact } : {}),
     fixedPointMethod: fp.method,
-    metrics: view.metrics(params, fp.state),
+    metrics: view.metrics(req.params, fp.state),
     trajectory: tr.states.map((x, k) => ({ t: tr.times[k], ...named(x, shown) })),
-    final: { t: tr.times[tr.times.length - 1], distanceToFixedPoint: distance(tr.final, fp), metrics: view.metrics(params, tr.final) },
+    final: { t: tr.times[tr.times.length - 1], distanceToFixedPoint: distance(tr.final, fp), metrics: view.metrics(req.params, tr.final) },
     evidence: tr.evidence,
     seconds: (performance.now() - start) / 1000,
   };
+  return { report, sound: sound(tr), sys, x0, fp, tr, shown };
+}
+
+function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): number {
+  const req = parseFluid(family, opts);
+  const { report, sound: ok, sys, x0, fp, tr, shown } = fluidRun(family, req);
   if (opts.svg) drawSvg(opts.svg, `${family.id} fluid limit: ${paramText(report.paramsExact)}`, sys.names, shown, tr, fp);
   if (opts.json) printJson(report);
   else {
@@ -89,11 +110,11 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     console.log('limiting metrics at the fixed point:');
     console.log(renderTable(['metric', 'value'], metricRows(report.metrics)));
     const e = tr.evidence;
-    console.log(`ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')}) to t = ${fmt(t)}: distance to the fixed point ${e.completed ? report.final.distanceToFixedPoint.toExponential(2) : '(not reached: step limit)'}, drift ${e.finalDrift.toExponential(2)}`);
+    console.log(`ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')}) to t = ${fmt(req.t)}: distance to the fixed point ${e.completed ? report.final.distanceToFixedPoint.toExponential(2) : '(not reached: step limit)'}, drift ${e.finalDrift.toExponential(2)}`);
     console.log(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`);
     if (opts.svg) console.log(`wrote ${opts.svg}`);
   }
-  return sound(tr) ? 0 : 1;
+  return ok ? 0 : 1;
 }
 
 /** The run is sound: it completed, never left a face, and kept its invariants. */
@@ -101,15 +122,22 @@ function sound(tr: Trajectory): boolean {
   return tr.evidence.completed && tr.evidence.minFaceValue >= 0 && tr.evidence.conservationDefect <= 1e-12;
 }
 
+/** The options of a fluid run (shared by `fluid` and `sweep fluid`; --svg is fluid's own). */
+export function fluidOptions(family: ModelFamily<ParamSpecs, unknown>): Option[] {
+  return [
+    new Option('--x0 <list>', `start state, comma-separated: ${family.fluid!.startHelp}`),
+    new Option('--t <time>', 'integrate over [0, t]').default('50'),
+    new Option('--samples <k>', 'trajectory points reported, equally spaced in [0, t]').default('101'),
+  ];
+}
+
 export function fluidCommand(registry: Registry, setExit: (code: number) => void): Command {
   const cmd = addFileOption(new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics'));
   for (const family of familiesOf(registry, 'fluid')) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family, family.fluid!.ignoredParams);
+    for (const o of fluidOptions(family)) sub.addOption(o);
     sub
-      .option('--x0 <list>', `start state, comma-separated: ${family.fluid!.startHelp}`)
-      .option('--t <time>', 'integrate over [0, t]', '50')
-      .option('--samples <k>', 'trajectory points reported, equally spaced in [0, t]', '101')
       .option('--svg <file>', 'draw the trajectories (and fixed-point levels) as SVG')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & FluidFlags) => setExit(runFluid(family, opts)));

@@ -50,8 +50,8 @@ export function listCommand(registry: Registry): Command {
         return;
       }
       console.log(`${families.length} families`);
-      console.log(renderTable(['family', 'parameters', 'views', 'from'], families.map(({ family: f, origin }) => [`${f.id}\n${f.title}`, paramLine(f), viewsOf(f).join(', '), origin]), [44, 40, 20, 16]));
+      console.log(renderTable(['family', 'parameters', 'views', 'from'], families.map(({ family: f, origin }) => [`${f.id}\n${f.title}`, paramLine(f), viewsOf(f).join(', '), origin]), [40, 36, 20, 30]));
       console.log(`\n${claims.length} claims`);
-      console.log(renderTable(['claim', 'expected', 'source', 'from'], claims.map(({ claim: c, origin }) => [`${c.id}\n${c.claim}`, c.expected, c.source, origin]), [64, 10, 30, 16]));
+      console.log(renderTable(['claim', 'expected', 'source', 'from'], claims.map(({ claim: c, origin }) => [`${c.id}\n${c.claim}`, c.expected, c.source, origin]), [56, 10, 28, 30]));
     });
 }

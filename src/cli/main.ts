@@ -11,6 +11,7 @@ import { builtinRegistry } from '../registry/builtins.ts';
 import { loadFiles } from '../registry/load.ts';
 import type { Registry } from '../registry/registry.ts';
 import { checkCommand } from './check.ts';
+import { exportCommand } from './export.ts';
 import { figureCommand } from './figure.ts';
 import { FILE_FLAG, fileArguments } from './files.ts';
 import { fluidCommand } from './fluid.ts';
@@ -20,6 +21,8 @@ import { proveCommand } from './prove.ts';
 import { regressCommand } from './regress.ts';
 import { simulateCommand } from './simulate.ts';
 import { solveCommand } from './solve.ts';
+import { sweepCommand } from './sweep.ts';
+import { workerCommand } from './worker.ts';
 
 let exitCode = 0;
 const setExit = (code: number): void => {
@@ -57,7 +60,10 @@ const program = new Command('lbcheck')
   .addCommand(fluidCommand(registry, setExit))
   .addCommand(simulateCommand(registry, setExit))
   .addCommand(regressCommand(registry, setExit))
-  .addCommand(figureCommand(setExit));
+  .addCommand(figureCommand(setExit))
+  .addCommand(exportCommand(registry))
+  .addCommand(sweepCommand(registry, setExit))
+  .addCommand(workerCommand(setExit));
 
 /** Options meant to be given several times (each occurrence adds a value). */
 const REPEATABLE = new Set([FILE_FLAG]);

@@ -1,9 +1,9 @@
 /** `lbcheck simulate <family>`: one seeded event simulation, every estimate with its 95% interval. */
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { parseSeed } from '../sim/random.ts';
-import { estimateRun, runSimulation } from '../sim/run.ts';
+import { estimateRun, runSimulation, type RunEstimate } from '../sim/run.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { fmt, paramText, renderTable } from '../report/table.ts';
@@ -30,12 +30,46 @@ function duration(seconds: number): string {
   return `${Number((seconds / size).toPrecision(2))} ${unit}`;
 }
 
+/** A simulation request read from option text (UsageError on bad input): what `simulate` and `sweep simulate` run. */
+export interface SimulateRequest {
+  params: unknown;
+  horizon: number;
+  seed: number;
+}
+
+export function parseSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SimulateFlags): SimulateRequest {
+  return { params: family.parse(rawParams(family, opts)), horizon: parsePositive(opts.T, '--T'), seed: parseSeed(opts.seed) };
+}
+
+/**
+ * The JSON report of one seeded simulation: each estimate with its 95% interval
+ * and degrees of freedom, or, for a run too short to estimate anything,
+ * status "unknown", the reason and no metrics.
+ */
+export function simulateReport(family: ModelFamily<ParamSpecs, unknown>, req: SimulateRequest, onProgress?: (fraction: number) => void, estimate?: RunEstimate | null) {
+  const r = runSimulation(family.simulator!, req.params, { seed: req.seed, horizon: req.horizon, onProgress });
+  const metrics = Object.fromEntries(Object.entries(r.metrics).map(([k, e]) => [k, { mean: e.mean, stderr: e.stderr, ci95: e.ci95, df: e.df }]));
+  return {
+    model: family.id,
+    ...paramRecord(family, req.params),
+    seed: req.seed,
+    status: r.tooShort ? ('unknown' as const) : ('estimated' as const),
+    ...(r.tooShort ? { reason: r.tooShort } : {}),
+    events: r.events,
+    eventsPerSecond: r.eventsPerSecond,
+    metrics: r.tooShort ? null : metrics,
+    seconds: r.seconds,
+    ...(estimate ? { estimate } : {}),
+    horizon: req.horizon,
+    warmup: r.warmup,
+    batches: r.batches,
+    batchLength: r.batchLength,
+  };
+}
+
 function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SimulateFlags): number {
-  const params = family.parse(rawParams(family, opts));
-  const horizon = parsePositive(opts.T, '--T');
-  const seed = parseSeed(opts.seed);
-  const view = family.simulator!;
-  const estimate = estimateRun(view, params, { seed, horizon });
+  const req = parseSimulate(family, opts);
+  const estimate = estimateRun(family.simulator!, req.params, req);
   const long = estimate !== null && estimate.seconds > LONG_RUN_SECONDS;
   if (long) {
     process.stderr.write(
@@ -45,43 +79,33 @@ function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<stri
   }
   const progress = progressFor(Boolean(opts.json));
   const task = long ? `simulating (about ${duration(estimate.seconds)} in all)` : 'simulating';
-  const r = runSimulation(view, params, { seed, horizon, onProgress: (f) => progress.update(task, f) });
+  const report = simulateReport(family, req, (f) => progress.update(task, f), estimate);
   progress.stop();
-  const metrics = Object.fromEntries(Object.entries(r.metrics).map(([k, e]) => [k, { mean: e.mean, stderr: e.stderr, ci95: e.ci95 }]));
-  const report = {
-    model: family.id,
-    ...paramRecord(family, params),
-    seed,
-    status: r.tooShort ? 'unknown' : 'estimated',
-    ...(r.tooShort ? { reason: r.tooShort } : {}),
-    events: r.events,
-    eventsPerSecond: r.eventsPerSecond,
-    // A run too short to estimate anything has no estimates.
-    metrics: r.tooShort ? null : metrics,
-    seconds: r.seconds,
-    ...(estimate ? { estimate } : {}),
-    horizon,
-    warmup: r.warmup,
-    batches: r.batches,
-    batchLength: r.batchLength,
-  };
-  const code = r.tooShort ? 1 : 0;
+  const code = report.metrics === null ? 1 : 0;
   if (opts.json) {
     printJson(report);
     return code;
   }
   console.log(`${family.id}  ${paramText(report.paramsExact)}`);
   console.log(
-    `simulated T = ${fmt(horizon)} (seed ${seed}): ${r.events} events in ${r.seconds.toFixed(2)} s, ${fmt(Math.round(r.eventsPerSecond))} events/s; ` +
-      `warm-up ${fmt(r.warmup)} deleted (MSER), ${r.batches} batches of ${fmt(r.batchLength)}`,
+    `simulated T = ${fmt(report.horizon)} (seed ${report.seed}): ${report.events} events in ${report.seconds.toFixed(2)} s, ${fmt(Math.round(report.eventsPerSecond))} events/s; ` +
+      `warm-up ${fmt(report.warmup)} deleted (MSER), ${report.batches} batches of ${fmt(report.batchLength)}`,
   );
-  if (r.tooShort) {
-    console.log(`UNKNOWN: ${r.tooShort}; no estimates`);
+  if (report.metrics === null) {
+    console.log(`UNKNOWN: ${report.reason}; no estimates`);
     return code;
   }
-  const rows = Object.entries(r.metrics).map(([k, e]) => [k, short(e.mean), short(e.stderr), `[${short(e.ci95[0])}, ${short(e.ci95[1])}]`]);
-  console.log(renderTable(['metric', 'mean', 'stderr', '95% CI (t, ' + (r.batches - 1) + ' df)'], rows));
+  const rows = Object.entries(report.metrics).map(([k, e]) => [k, short(e.mean), short(e.stderr), `[${short(e.ci95[0])}, ${short(e.ci95[1])}]`]);
+  console.log(renderTable(['metric', 'mean', 'stderr', '95% CI (t, ' + (report.batches - 1) + ' df)'], rows));
   return code;
+}
+
+/** The options of a simulation (shared by `simulate` and `sweep simulate`). */
+export function simulateOptions(): Option[] {
+  return [
+    new Option('--T <time>', 'simulated time, warm-up included').makeOptionMandatory(),
+    new Option('--seed <S>', 'seed, an integer in [0, 4294967295]; the same seed reproduces the run').default(DEFAULT_SIM_SEED),
+  ];
 }
 
 export function simulateCommand(registry: Registry, setExit: (code: number) => void): Command {
@@ -89,9 +113,8 @@ export function simulateCommand(registry: Registry, setExit: (code: number) => v
   for (const family of familiesOf(registry, 'simulator')) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
+    for (const o of simulateOptions()) sub.addOption(o);
     sub
-      .requiredOption('--T <time>', 'simulated time, warm-up included')
-      .option('--seed <S>', 'seed, an integer in [0, 4294967295]; the same seed reproduces the run', DEFAULT_SIM_SEED)
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SimulateFlags) => setExit(runSimulate(family, opts)));
     cmd.addCommand(addFileOption(sub));

@@ -2,7 +2,7 @@
 import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { METHODS, solveModel, trusted, type Method } from '../ctmc/solve.ts';
+import { METHODS, solveModel, trusted, type Method, type SolveOptions } from '../ctmc/solve.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
@@ -17,20 +17,30 @@ interface SolveFlags {
   json?: boolean;
 }
 
-function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): number {
-  const params = family.parse(rawParams(family, opts));
-  const progress = progressFor(Boolean(opts.json));
-  const solved = solveModel(family, params, {
-    method: opts.method,
-    tolerance: parseTolerance(opts.tolerance, '--tolerance'),
-    boundaryTolerance: parseTolerance(opts.boundaryTolerance, '--boundary-tolerance'),
-    onProgress: (what) => progress.update(what),
-  });
-  progress.stop();
+/** A solve request read from option text (UsageError on bad input): what `solve` and `sweep solve` run. */
+export interface SolveRequest {
+  params: unknown;
+  options: SolveOptions & { method: Method };
+}
+
+export function parseSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): SolveRequest {
+  return {
+    params: family.parse(rawParams(family, opts)),
+    options: {
+      method: opts.method,
+      tolerance: parseTolerance(opts.tolerance, '--tolerance'),
+      boundaryTolerance: parseTolerance(opts.boundaryTolerance, '--boundary-tolerance'),
+    },
+  };
+}
+
+/** The JSON report of one solve, with its evidence; `trusted` says whether to believe it. */
+export function solveReport(family: ModelFamily<ParamSpecs, unknown>, req: SolveRequest, onProgress?: (what: string) => void) {
+  const solved = solveModel(family, req.params, { ...req.options, onProgress });
   const e = solved.evidence;
-  const report = {
+  return {
     model: family.id,
-    ...paramRecord(family, params),
+    ...paramRecord(family, req.params),
     method: e.method,
     states: e.states,
     transitions: e.transitions,
@@ -45,20 +55,35 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     ...(e.truncation ? { truncation: e.truncation } : {}),
     trusted: trusted(e),
   };
+}
+
+function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): number {
+  const req = parseSolve(family, opts);
+  const progress = progressFor(Boolean(opts.json));
+  const report = solveReport(family, req, (what) => progress.update(what));
+  progress.stop();
   if (opts.json) printJson(report);
   else {
     console.log(`${family.id}  ${paramText(report.paramsExact)}`);
-    const resid = e.method === 'exact' ? `0 (pi Q = 0 verified in rationals; ${e.primes} prime(s), ${e.liftingSteps} p-adic lifting steps)` : e.residual.toExponential(2);
-    console.log(`method ${e.method}: ${e.states} states, ${e.transitions} transitions, residual ${resid}, ${e.iterations} iterations, ${e.seconds.toFixed(3)} s`);
-    if (e.truncation) {
-      console.log(`truncated at K = ${e.truncation.K}: boundary mass ${e.truncation.boundaryMass.toExponential(2)} (tolerance ${e.truncation.tolerance.toExponential(0)})`);
-    }
-    if (!e.converged) console.log('NOT CONVERGED: the residual missed the tolerance; these numbers are not to be trusted');
-    if (!(e.truncation?.withinTolerance ?? true)) console.log('TRUNCATION TOO COARSE: the boundary mass exceeds its tolerance; these numbers are not to be trusted');
-    const head = ['metric', 'value', ...(solved.exact ? ['exact'] : [])];
-    console.log(renderTable(head, metricRows(solved.metrics, solved.exact?.text)));
+    const resid = report.method === 'exact' ? `0 (pi Q = 0 verified in rationals; ${report.primes} prime(s), ${report.liftingSteps} p-adic lifting steps)` : report.residual.toExponential(2);
+    console.log(`method ${report.method}: ${report.states} states, ${report.transitions} transitions, residual ${resid}, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`);
+    const t = report.truncation;
+    if (t) console.log(`truncated at K = ${t.K}: boundary mass ${t.boundaryMass.toExponential(2)} (tolerance ${t.tolerance.toExponential(0)})`);
+    if (!report.converged) console.log('NOT CONVERGED: the residual missed the tolerance; these numbers are not to be trusted');
+    if (!(t?.withinTolerance ?? true)) console.log('TRUNCATION TOO COARSE: the boundary mass exceeds its tolerance; these numbers are not to be trusted');
+    const head = ['metric', 'value', ...(report.exact ? ['exact'] : [])];
+    console.log(renderTable(head, metricRows(report.metrics, report.exact)));
   }
   return report.trusted ? 0 : 1;
+}
+
+/** The options of a solve (shared by `solve` and `sweep solve`). */
+export function solveOptions(): Option[] {
+  return [
+    new Option('--method <method>', 'stationary solver').choices(METHODS).default('auto'),
+    new Option('--tolerance <r>', 'residual target max|pi Q| of the iterative solver').default('1e-12'),
+    new Option('--boundary-tolerance <m>', 'largest trusted stationary mass on a truncation boundary (queueing families)').default('1e-12'),
+  ];
 }
 
 export function solveCommand(registry: Registry, setExit: (code: number) => void): Command {
@@ -66,10 +91,8 @@ export function solveCommand(registry: Registry, setExit: (code: number) => void
   for (const family of familiesOf(registry)) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
+    for (const o of solveOptions()) sub.addOption(o);
     sub
-      .addOption(new Option('--method <method>', 'stationary solver').choices(METHODS).default('auto'))
-      .option('--tolerance <r>', 'residual target max|pi Q| of the iterative solver', '1e-12')
-      .option('--boundary-tolerance <m>', 'largest trusted stationary mass on a truncation boundary (queueing families)', '1e-12')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SolveFlags) => setExit(runSolve(family, opts)));
     cmd.addCommand(addFileOption(sub));

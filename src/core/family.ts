@@ -6,21 +6,20 @@
  * checks (d <= N, stability ...), throwing UsageError with one line. JSON
  * parameters come from the specs unless the family says otherwise.
  */
+import type { MetricSchema } from './metric-schema.ts';
 import type { ModelFamily } from './model.ts';
 import { readParams, type ParamSpecs, type ParamsOf } from './params.ts';
-import { ratToNumber, type Rational } from './rational.ts';
+import { isRational, ratToNumber } from './rational.ts';
 
 export type ParamsJson = Record<string, number | number[] | string>;
 
-export interface FamilySpec<S extends ParamSpecs, P> extends Omit<ModelFamily<S, P>, 'parse' | 'toJSON'> {
+export interface FamilySpec<S extends ParamSpecs, P, M extends MetricSchema = MetricSchema> extends Omit<ModelFamily<S, P, M>, 'parse' | 'toJSON'> {
   /** Values that depend on other parameters, filled in after reading (default: none). */
   defaults?(v: ParamsOf<S>): P;
   /** Cross-field checks of read parameters: throw UsageError naming the option. */
   check?(p: P): void;
   toJSON?(p: P): ParamsJson;
 }
-
-const isRational = (v: unknown): v is Rational => typeof v === 'object' && v !== null && 'n' in v && 'd' in v && 's' in v;
 
 /** Parameters as JSON numbers in the order declared; absent optional ones are left out. */
 export function paramsJson(specs: ParamSpecs, p: object): ParamsJson {
@@ -36,7 +35,7 @@ export function paramsJson(specs: ParamSpecs, p: object): ParamsJson {
   return out;
 }
 
-export function defineFamily<S extends ParamSpecs, P = ParamsOf<S>>(spec: FamilySpec<S, P>): ModelFamily<S, P> {
+export function defineFamily<S extends ParamSpecs, P = ParamsOf<S>, M extends MetricSchema = MetricSchema>(spec: FamilySpec<S, P, M>): ModelFamily<S, P, M> {
   const { defaults, check, toJSON, ...views } = spec;
   return {
     ...views,

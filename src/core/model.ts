@@ -2,6 +2,7 @@
  * What a model family offers the engines. Models describe; engines solve.
  */
 import type { Arith } from './arith.ts';
+import type { MetricSchema } from './metric-schema.ts';
 import type { ParamSpecs, ParamsOf } from './params.ts';
 import type { Rational } from './rational.ts';
 import type { SimulatorView } from '../sim/view.ts';
@@ -86,10 +87,12 @@ export interface TruncationView<P> {
   nextK?(p: P, K: number): number;
 }
 
-export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>> {
+export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>, M extends MetricSchema = MetricSchema> {
   readonly id: string;
   readonly title: string;
   readonly params: S;
+  /** The metric schema: every metric's name and kind, as the chain, simulator and fluid view report them (core/metric-schema.ts). */
+  readonly metrics?: M;
   /** Reads and cross-checks parameters from option text (UsageError on bad input). */
   parse(raw: Record<string, string | undefined>): P;
   /** Parameters as JSON numbers, with defaults filled in. */

@@ -6,6 +6,10 @@ import Fraction from 'fraction.js';
 import { UsageError } from './errors.ts';
 
 export type Rational = Fraction;
+
+export function isRational(v: unknown): v is Rational {
+  return v instanceof Fraction;
+}
 export { Fraction };
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;

@@ -8,11 +8,11 @@
 import type { Arith } from '../core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
-import { checkFiring, layout } from './layout.ts';
+import { checkFiring, layout, pack } from './layout.ts';
 import type { Population } from './types.ts';
 
 export function populationChain<T>(pop: Population<T>, A: Arith<T>): ChainDefinition<T> {
-  const L = layout(pop);
+  const L = pack(layout(pop));
   const x = new Int32Array(L.names.length);
   const initial = new Int32Array(L.radices.length);
   decodeInto(L.codeOf(L.initialCounts), L.radices, initial);
@@ -31,6 +31,28 @@ export function populationChain<T>(pop: Population<T>, A: Arith<T>): ChainDefini
   });
   const boundary = pop.boundary;
   const { events } = L;
+  const rates = events.map((e) => e.event.rate);
+  // The changes flattened: event k changes counts index[at[k]..at[k+1]) by delta[...].
+  const at = new Int32Array(events.length + 1);
+  events.forEach((e, k) => (at[k + 1] = at[k] + e.index.length));
+  const index = new Int32Array(at[events.length]);
+  const delta = new Int32Array(at[events.length]);
+  events.forEach((e, k) => {
+    index.set(e.index, at[k]);
+    delta.set(e.delta, at[k]);
+  });
+  const { max } = L;
+  /** The rate is a number > 0 and every changed count stays in range (else checkFiring names the event and state). */
+  const fires = (k: number, v: number): boolean => {
+    if (!(v > 0)) return false;
+    for (let j = at[k]; j < at[k + 1]; j++) {
+      const y = x[index[j]] + delta[j];
+      if (y < 0 || y > max[index[j]]) return false;
+    }
+    return true;
+  };
+  const float = A.kind === 'float';
+  const { codeDelta } = L;
   return {
     digitNames: L.packing === 'counts' ? L.names.slice(L.offset) : L.radices.map((_, j) => `unit${j + 1}`),
     radices: L.radices,
@@ -40,12 +62,12 @@ export function populationChain<T>(pop: Population<T>, A: Arith<T>): ChainDefini
     ...(boundary ? { atBoundary: (s: Int32Array) => boundary(read(s)) } : {}),
     successors(s, code, emit) {
       L.countsOf(s, x);
-      for (let k = 0; k < events.length; k++) {
-        const e = events[k];
-        const r = e.event.rate(x);
+      for (let k = 0; k < rates.length; k++) {
+        const r = rates[k](x);
         if (A.isZero(r)) continue;
-        checkFiring(L, e, x, A.toNumber(r));
-        emit(L.target(code, e, x), r);
+        const v = float ? (r as number) : A.toNumber(r);
+        if (!fires(k, v)) checkFiring(L, events[k], x, v);
+        emit(codeDelta ? code + codeDelta[k] : L.target(code, k, x), r);
       }
     },
   };

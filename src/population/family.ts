@@ -7,8 +7,9 @@
  */
 import { floatArith, type Arith } from '../core/arith.ts';
 import { defineFamily, type FamilySpec } from '../core/family.ts';
+import type { MetricSchema } from '../core/metric-schema.ts';
 import type { ModelFamily, TruncationView } from '../core/model.ts';
-import { intParam, optional, type ParamSpecs } from '../core/params.ts';
+import { intParam, optional, type ParamSpecs, type ParamsOf } from '../core/params.ts';
 import type { FluidView } from '../fluid/view.ts';
 import type { PanelCase, SimulatorView } from '../sim/view.ts';
 import { populationChain } from './chain.ts';
@@ -28,7 +29,7 @@ export function capTruncation<P extends Capped>(search: Pick<TruncationView<P>, 
   return { requestedK: (p) => p.K, withK: (p, K) => ({ ...p, K }), ...search };
 }
 
-export interface PopulationSpec<S extends ParamSpecs, P> extends Omit<FamilySpec<S, P>, 'ctmc' | 'simulator' | 'fluid' | 'truncation'> {
+export interface PopulationSpec<S extends ParamSpecs, P, M extends MetricSchema = MetricSchema> extends Omit<FamilySpec<S, P, M>, 'ctmc' | 'simulator' | 'fluid' | 'truncation'> {
   /** The declaration at parameters p (with p.K set, for truncated families). */
   population<T>(p: P, A: Arith<T>): Population<T>;
   /**
@@ -42,7 +43,7 @@ export interface PopulationSpec<S extends ParamSpecs, P> extends Omit<FamilySpec
   fluid?: { scale(p: P): number; ignoredParams?: Readonly<Record<string, string>>; startHelp?: string };
 }
 
-export function populationFamily<S extends ParamSpecs, P>(spec: PopulationSpec<S, P>): ModelFamily<S, P> {
+export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>, M extends MetricSchema = MetricSchema>(spec: PopulationSpec<S, P, M>): ModelFamily<S, P, M> {
   const { population, truncation: search, simulator, fluid, ...rest } = spec;
   const truncation = search ? (capTruncation<P & Capped>(search) as unknown as TruncationView<P>) : undefined;
   /** Truncated families outside the solver (simulator, fluid): the user's K, else the search's first K. */
@@ -64,7 +65,7 @@ export function populationFamily<S extends ParamSpecs, P>(spec: PopulationSpec<S
     metrics: (p, z) => fluidMetrics(population(capped(p), floatArith), fluid.scale(p), z),
   };
 
-  return defineFamily<S, P>({
+  return defineFamily<S, P, M>({
     ...rest,
     ctmc: (p, A) => populationChain(population(p, A), A),
     ...(truncation ? { truncation } : {}),

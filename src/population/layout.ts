@@ -22,28 +22,33 @@ export interface CompiledEvent<T> {
   /** Changed counts and their changes. */
   readonly index: Int32Array;
   readonly delta: Int32Array;
-  /** code(after) - code(before). */
-  readonly codeDelta: number;
 }
 
+/** The counts and events, checked and compiled (what the simulator and the fluid drift need). */
 export interface Layout<T> {
   readonly names: readonly string[];
   readonly max: Int32Array;
   /** 1 when the first count is implied by the total, else 0. */
   readonly offset: number;
   readonly total: number | undefined;
+  readonly initialCounts: Int32Array;
+  readonly events: readonly CompiledEvent<T>[];
+  describe(x: Counts): string;
+}
+
+/** The layout with its packing into codes (what the chain needs). */
+export interface Packed<T> extends Layout<T> {
   readonly packing: 'counts' | 'units';
   /** The chain's radices: one per stored count, or one per unit. */
   readonly radices: readonly number[];
-  readonly initialCounts: Int32Array;
-  readonly events: readonly CompiledEvent<T>[];
   /** Writes the counts of the state with digits `s` into x. */
   countsOf(s: Int32Array, x: Int32Array): void;
   /** The code of counts x. */
   codeOf(x: ArrayLike<number>): number;
-  /** The code after e fires in x (whose code is `code`); x is left as it was. */
-  target(code: number, e: CompiledEvent<T>, x: Int32Array): number;
-  describe(x: Counts): string;
+  /** Counts packing: code(after) - code(before) for each event (codes are linear in the digits); null for units. */
+  readonly codeDelta: Float64Array | null;
+  /** The code after event k fires in x (whose code is `code`); x is left as it was. */
+  target(code: number, k: number, x: Int32Array): number;
 }
 
 function indexOf(names: readonly string[], name: string, what: string): number {
@@ -65,16 +70,7 @@ export function layout<T>(pop: Population<T>): Layout<T> {
   const total = pop.total;
   const offset = total === undefined ? 0 : 1;
   if (total !== undefined && !(Number.isInteger(total) && total >= 0)) throw new UsageError(`total must be an integer >= 0, got ${total}`);
-  const countRadices = Array.from(max.subarray(offset), (b) => b + 1);
-  const countSpace = countRadices.reduce((a, r) => a * r, 1);
-  const unitSpace = total === undefined ? Infinity : m ** total;
-  const packing = unitSpace < countSpace ? 'units' : 'counts';
-  const radices = packing === 'counts' ? countRadices : new Array<number>(total!).fill(m);
-  if (Math.min(countSpace, unitSpace) > Number.MAX_SAFE_INTEGER) {
-    throw new UsageError(`the counts ${names.join(', ')} need state codes beyond 2^53 (${countSpace.toExponential(2)} codes); choose smaller maxima`);
-  }
-  const w = mixedRadixWeights(radices);
-  const describe = (x: Counts): string => `(${names.map((n, i) => `${n}=${x[i]}`).join(', ')})`;
+  const describe = pop.describe ?? ((x: Counts): string => `(${names.map((n, i) => `${n}=${x[i]}`).join(', ')})`);
 
   const initialCounts = new Int32Array(m);
   for (const [name, v] of Object.entries(pop.initial)) initialCounts[indexOf(names, name, 'the initial state')] = v;
@@ -100,27 +96,47 @@ export function layout<T>(pop: Population<T>): Layout<T> {
     if (total !== undefined && delta.reduce((a, b) => a + b, 0) !== 0) {
       throw new UsageError(`event "${event.name}" changes the counts' sum, which is fixed at ${total}`);
     }
-    let codeDelta = 0;
-    index.forEach((i, k) => {
-      if (i >= offset) codeDelta += delta[k] * w[i - offset];
-    });
-    return { event, index, delta, codeDelta };
+    return { event, index, delta };
   });
 
+  return { names, max, offset, total, initialCounts, events, describe };
+}
+
+/** Packs the layout's states into codes: the packing with the smaller code space (see the header). */
+export function pack<T>(L: Layout<T>): Packed<T> {
+  const { names, max, offset, total } = L;
+  const m = names.length;
+  const countRadices = Array.from(max.subarray(offset), (b) => b + 1);
+  const countSpace = countRadices.reduce((a, r) => a * r, 1);
+  const unitSpace = total === undefined ? Infinity : m ** total;
+  const packing = unitSpace < countSpace ? 'units' : 'counts';
+  const radices = packing === 'counts' ? countRadices : new Array<number>(total!).fill(m);
+  if (Math.min(countSpace, unitSpace) > Number.MAX_SAFE_INTEGER) {
+    throw new UsageError(`the counts ${names.join(', ')} need state codes beyond 2^53 (${countSpace.toExponential(2)} codes); choose smaller maxima`);
+  }
+  const w = mixedRadixWeights(radices);
   if (packing === 'counts') {
+    // Codes are linear in the digits: each event moves the code by a fixed amount.
+    const codeDelta = Float64Array.from(L.events, (e) => {
+      let c = 0;
+      e.index.forEach((i, k) => {
+        if (i >= offset) c += e.delta[k] * w[i - offset];
+      });
+      return c;
+    });
     return {
-      names, max, offset, total, packing, radices, initialCounts, events, describe,
+      ...L, packing, radices, codeDelta,
       countsOf(s, x) {
         let rest = 0;
         for (let i = offset; i < m; i++) rest += x[i] = s[i - offset];
-        if (offset === 1) x[0] = total! - rest;
+        if (offset === 1) x[0] = L.total! - rest;
       },
       codeOf(x) {
         let c = 0;
         for (let i = offset; i < m; i++) c += x[i] * w[i - offset];
         return c;
       },
-      target: (code, e) => code + e.codeDelta,
+      target: (code, k) => code + codeDelta[k],
     };
   }
   /** The units' counts, sorted non-increasing, as a code. */
@@ -130,13 +146,14 @@ export function layout<T>(pop: Population<T>): Layout<T> {
     return c;
   };
   return {
-    names, max, offset, total, packing, radices, initialCounts, events, describe,
+    ...L, packing, radices, codeDelta: null,
     countsOf(s, x) {
       x.fill(0);
       for (let j = 0; j < s.length; j++) x[s[j]]++;
     },
     codeOf: unitsCode,
-    target(_code, e, x) {
+    target(_code, k, x) {
+      const e = L.events[k];
       for (let j = 0; j < e.index.length; j++) x[e.index[j]] += e.delta[j];
       const c = unitsCode(x);
       for (let j = 0; j < e.index.length; j++) x[e.index[j]] -= e.delta[j];
@@ -144,6 +161,7 @@ export function layout<T>(pop: Population<T>): Layout<T> {
     },
   };
 }
+
 
 /**
  * Whether event e may fire in x with rate value v (as a number): throws a

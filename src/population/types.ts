@@ -40,6 +40,8 @@ export interface Population<T> {
   readonly initial: Readonly<Record<string, number>>;
   readonly events: readonly PopulationEvent<T>[];
   readonly metrics: readonly PopulationMetric<T>[];
+  /** Formats a state for people (default "(name=value, ...)"). */
+  describe?(x: Counts): string;
   /** Truncated families: the states on the cut, whose stationary mass bounds what the cut lost. */
   boundary?(x: Counts): boolean;
 }

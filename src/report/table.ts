@@ -1,5 +1,6 @@
 /** Plain-text tables for people (cli-table3, no colours so output pipes cleanly). */
 import Table from 'cli-table3';
+import { flatMetricName } from '../core/metric-names.ts';
 
 export function renderTable(head: string[], rows: (string | number)[][], colWidths?: number[]): string {
   const t = new Table({
@@ -30,23 +31,23 @@ const LONG_VECTOR = 12;
 const HEAD_ROWS = 8;
 
 /**
- * Metric rows "name[i]" with their float and, where known, exact values. A long
- * vector (a tail s[1..87]) shows its first entries and one row summing the rest;
- * --json has every entry.
+ * Metric rows, named as core/metric-names.ts flattens them (name[i]), with their
+ * float and, where known, exact values. A long vector (a tail s[1..87]) shows its
+ * first entries and one row summing the rest; --json has every entry.
  */
 export function metricRows(metrics: Record<string, number | number[]>, exact?: Record<string, string | string[]>): string[][] {
   const rows: string[][] = [];
   for (const [name, v] of Object.entries(metrics)) {
-    if (!Array.isArray(v)) {
-      rows.push([name, fmt(v), ...(exact ? [shortFraction(exact[name] as string)] : [])]);
-      continue;
+    const values = Array.isArray(v) ? v : [v];
+    const texts = exact ? (Array.isArray(exact[name]) ? (exact[name] as string[]) : [exact[name] as string]) : undefined;
+    const shown = values.length > LONG_VECTOR ? HEAD_ROWS : values.length;
+    for (let i = 0; i < shown; i++) {
+      rows.push([flatMetricName(name, Array.isArray(v) ? i + 1 : undefined), fmt(values[i]), ...(texts ? [shortFraction(texts[i])] : [])]);
     }
-    const shown = v.length > LONG_VECTOR ? HEAD_ROWS : v.length;
-    for (let i = 0; i < shown; i++) rows.push([`${name}[${i + 1}]`, fmt(v[i]), ...(exact ? [shortFraction((exact[name] as string[])[i])] : [])]);
-    if (shown < v.length) {
-      const rest = v.slice(shown);
+    if (shown < values.length) {
+      const rest = values.slice(shown);
       const sum = rest.reduce((a, x) => a + x, 0);
-      rows.push([`${name}[${shown + 1}..${v.length}]`, `${rest.length} more: sum ${fmt(sum)}, largest ${fmt(Math.max(...rest))} (all in --json)`, ...(exact ? ['(in --json)'] : [])]);
+      rows.push([`${name}[${shown + 1}..${values.length}]`, `${rest.length} more: sum ${fmt(sum)}, largest ${fmt(Math.max(...rest))} (all in --json)`, ...(texts ? ['(in --json)'] : [])]);
     }
   }
   return rows;

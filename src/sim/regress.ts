@@ -6,7 +6,8 @@
  * A case that cannot run (solver, crash, timeout, malformed output) is reported
  * with its reason; the other cases still count.
  */
-import type { MetricValues, ModelFamily } from '../core/model.ts';
+import { flattenMetrics } from '../core/metric-names.ts';
+import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { UsageError } from '../core/errors.ts';
 import { solveModel, trusted } from '../ctmc/solve.ts';
@@ -46,15 +47,7 @@ export interface RegressReport {
   errors: { id: string; error: string }[];
 }
 
-/** Vector metrics flattened as name[i] (1-based), the names simulators report. */
-export function flattenMetrics(m: MetricValues<number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [name, v] of Object.entries(m)) {
-    if (Array.isArray(v)) v.forEach((x, i) => (out[`${name}[${i + 1}]`] = x));
-    else out[name] = v;
-  }
-  return out;
-}
+export { flattenMetrics } from '../core/metric-names.ts';
 
 /** Our own simulator, in process. */
 export function internalRunner<P>(family: ModelFamily<ParamSpecs, P>): CaseRunner<P> {

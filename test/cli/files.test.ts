@@ -28,7 +28,16 @@ describe('--file: a user module in every command', () => {
     expect(only.claims).toEqual([]);
   });
 
+  it('runs user claims alone; a claim that throws is unknown and the others still run', () => {
+    const r = lbcheck('check', '--file', `${F}/claims.ts`, '--no-builtins', '--json');
+    expect(r.code).toBe(1); // the broken claim is not as expected
+    const { results } = JSON.parse(r.stdout);
+    expect(results.map((x: { id: string; verdict: string }) => [x.id, x.verdict])).toEqual([['user-squares', 'holds'], ['user-broken', 'unknown']]);
+    expect(results[1].summary).toBe('the check failed to run: my claim is broken');
+  });
+
   it.each([
+    ['bad-claim.ts', `${F}/bad-claim.ts: claim "Bad Id": the id must be lower-case words joined by "-"`],
     ['missing.ts', `--file ${F}/missing.ts: no such file`],
     ['nomatch-*.ts', `--file ${F}/nomatch-*.ts: the pattern matches no file`],
     ['syntax-error.ts', `${F}/syntax-error.ts: does not parse: line 1, column 17: Unexpected ";"`],

@@ -24,7 +24,7 @@ describe('lbcheck simulate', () => {
     expect(a.seed).toBe(17);
     expect(Object.keys(a.metrics)).toEqual(['blocking', 'busyFraction', 'tokenFraction[1]', 'tokenFraction[2]', 'noTokenProbability[1]', 'noTokenProbability[2]']);
     const b = a.metrics.blocking;
-    expect(Object.keys(b)).toEqual(['mean', 'stderr', 'ci95']);
+    expect(Object.keys(b)).toEqual(['mean', 'stderr', 'ci95', 'df']);
     expect(b.ci95[0]).toBeLessThan(b.mean);
     expect(b.ci95[1]).toBeGreaterThan(b.mean);
     // The exact blocking (CTMC) of this case is 0.34652683925...; the interval should hold it.

@@ -4,11 +4,16 @@
  * blocking with 95% intervals against the product form (THEORY section 2),
  * which at this N sits on Theorem 1's limit max{1 - 2 alpha_2, 1 - 1/lambda}.
  * Each point's agreement is a z-score; Šidák's rule at family-wise 1% judges the grid.
+ * The grid runs as a sweep (src/sweep/): on every local core, or through a queue.
  */
-import { Fraction, ratString, ratToNumber } from '../../core/rational.ts';
+import { UsageError } from '../../core/errors.ts';
+import type { ModelFamily } from '../../core/model.ts';
+import type { ParamSpecs } from '../../core/params.ts';
+import { Fraction, ratString, ratToNumber, type Rational } from '../../core/rational.ts';
 import { criticalValue, FAMILY_WISE_LEVEL, sidakLevel, zScore } from '../../sim/multiple-testing.ts';
-import { MAX_SEED } from '../../sim/random.ts';
-import { runSimulation } from '../../sim/run.ts';
+import { runJobs, type Execution } from '../../sweep/run.ts';
+import { planSweep, RUNNER } from '../sweep.ts';
+import { findSweepCommand } from '../sweep-jobs.ts';
 import { svgPlot, type PlotSeries } from '../../report/svg-plot.ts';
 import { jiqBlocking, productFormBlocking } from '../../../models/jiq-blocking.ts';
 
@@ -21,7 +26,9 @@ export interface Fig2Options {
   N: number;
   horizon: number;
   seed: number;
-  onProgress?: (what: string, fraction: number) => void;
+  /** Where the grid's simulations run: the local pool (every core by default) or a queue. */
+  execution: Omit<Execution, 'runner' | 'env'>;
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface Fig2Point {
@@ -50,20 +57,43 @@ export interface Fig2Result {
 
 const params = (N: number, alpha2: string, lambda: string) => {
   const a2 = new Fraction(alpha2);
-  return jiqBlocking.parse({ N: String(N), lambda, alpha: `${ratString(new Fraction(1).sub(a2))},${alpha2}` });
+  return jiqBlocking.parse({ N: String(N), lambda, alpha: alphaText(a2) });
 };
 
-export function p1Fig2(o: Fig2Options): Fig2Result {
-  const total = ALPHA2.length * LAMBDA.length;
+const alphaText = (a2: Rational): string => `${ratString(new Fraction(1).sub(a2))},${ratString(a2)}`;
+
+/** The figure's grid as a sweep of `simulate jiq-blocking`: alpha outer, lambda inner, point k with seed S + k. */
+function fig2Sweep(o: Fig2Options) {
+  const grid = [`alpha=${ALPHA2.map((a) => alphaText(new Fraction(a))).join(';')}`, `lambda=${LAMBDA.join(',')}`];
+  const fixed = { N: String(o.N), T: String(o.horizon), seed: String(o.seed) };
+  const env = { files: [], sim: 'internal', fromQueue: o.execution.queue !== undefined };
+  return { plan: planSweep(findSweepCommand('simulate'), jiqBlocking as ModelFamily<ParamSpecs, unknown>, grid, fixed, () => false, env), env };
+}
+
+interface SimulatedPoint {
+  events: number;
+  seconds: number;
+  metrics: Record<string, { mean: number; stderr: number; ci95: [number, number]; df: number }>;
+}
+
+export async function p1Fig2(o: Fig2Options): Promise<Fig2Result> {
+  const { plan, env } = fig2Sweep(o);
+  const total = plan.jobs.length;
+  const outcomes = new Map<number, SimulatedPoint>();
+  const run = await runJobs(plan.jobs, { ...o.execution, runner: RUNNER, env }, (d, out) => {
+    if (!out.ok) throw new Error(`P1 Fig. 2 point ${d.point}: ${out.error}`);
+    outcomes.set(d.point, out.result as SimulatedPoint);
+    o.onProgress?.(outcomes.size, total);
+  });
+  if (run.failed.length > 0) throw new UsageError(`P1 Fig. 2: ${run.failed.length} point(s) failed on the queue, e.g. point ${run.failed[0].point}: ${run.failed[0].error}`);
   const level = sidakLevel(total);
   const points: Fig2Point[] = [];
   let events = 0, seconds = 0;
   for (const alpha2 of ALPHA2) {
     for (const lambda of LAMBDA) {
       const k = points.length;
-      o.onProgress?.(`alpha2=${alpha2} lambda=${lambda}`, k / total);
+      const sim = outcomes.get(k)!;
       const p = params(o.N, alpha2, lambda);
-      const sim = runSimulation(jiqBlocking.simulator!, p, { seed: (o.seed + k) % (MAX_SEED + 1), horizon: o.horizon });
       const b = sim.metrics.blocking;
       const exact = productFormBlocking(p);
       const z = zScore(b.mean, b.stderr, exact);
@@ -77,7 +107,6 @@ export function p1Fig2(o: Fig2Options): Fig2Result {
       });
     }
   }
-  o.onProgress?.('product-form curves', 1);
   const series: PlotSeries[] = ALPHA2.flatMap((alpha2, i): PlotSeries[] => [
     {
       label: `product form, α₂ = ${alpha2}`, kind: 'line', colour: i,

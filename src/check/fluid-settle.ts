@@ -1,7 +1,7 @@
 /** Runs a family's fluid ODE until it settles, for the fluid properties. */
-import { Inconclusive } from '../../src/check/generated.ts';
-import { integrate, type Trajectory } from '../../src/fluid/integrate.ts';
-import type { FluidSystem } from '../../src/fluid/view.ts';
+import { Inconclusive } from './generated.ts';
+import { integrate, type Trajectory } from '../fluid/integrate.ts';
+import type { FluidSystem } from '../fluid/view.ts';
 
 /** Horizons tried in turn until the drift max|f(x)| is below `drift`. */
 const HORIZONS = [200, 2000];

@@ -1,0 +1,210 @@
+/**
+ * defineClaim and the combinators for the patterns the built-in claims repeat.
+ * Each returns a Property that `lbcheck check` runs like any other, with the
+ * same verdicts, evidence and seed/path replay (generated cases go through
+ * fast-check in check/generated.ts). A case that cannot be decided throws
+ * Inconclusive (verdict unknown, never holds).
+ */
+import type fc from 'fast-check';
+import { UsageError } from '../core/errors.ts';
+import type { MetricValues } from '../core/model.ts';
+import { flattenMetrics } from '../core/metric-names.ts';
+import { isRational, ratString, ratToNumber, type Rational } from '../core/rational.ts';
+import { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult } from '../core/verdict.ts';
+import { narrate, runCoupled, type Coupling } from '../coupling/coupled-run.ts';
+import { Inconclusive, runGenerated } from './generated.ts';
+import { observedOrder, round } from './solving.ts';
+import type { Property, RunContext } from './property.ts';
+
+/** What every claim states about itself. */
+export type ClaimInfo = Pick<Property, 'id' | 'claim' | 'source' | 'method' | 'expected'>;
+
+const ID = /^[a-z0-9][a-z0-9-]*$/;
+
+/** A claim with its own run; its fields are checked (UsageError naming the claim). */
+export function defineClaim(spec: Property): Property {
+  const what = `claim "${String(spec.id)}"`;
+  if (typeof spec.id !== 'string' || !ID.test(spec.id)) throw new UsageError(`${what}: the id must be lower-case words joined by "-", e.g. "my-policy-beats-jsq"`);
+  for (const field of ['claim', 'source', 'method'] as const) {
+    if (typeof spec[field] !== 'string' || spec[field].trim() === '') throw new UsageError(`${what}: "${field}" must be a non-empty string`);
+  }
+  if (!(VERDICTS as readonly string[]).includes(spec.expected)) throw new UsageError(`${what}: "expected" must be one of ${VERDICTS.join(', ')}, got "${spec.expected}"`);
+  if (typeof spec.run !== 'function') throw new UsageError(`${what}: "run" must be a function`);
+  return spec;
+}
+
+/** A generated case as evidence: rationals as "p/q", typed arrays as lists. */
+export function evidenceOf(v: unknown): EvidenceValue {
+  if (isRational(v)) return ratString(v);
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
+  if (v === undefined) return null;
+  if (Array.isArray(v) || ArrayBuffer.isView(v)) return Array.from(v as ArrayLike<unknown>, evidenceOf);
+  if (typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, evidenceOf(x)]));
+  return String(v);
+}
+
+export interface ForAllSpec<C> extends Omit<ClaimInfo, 'method'> {
+  method?: string;
+  /** The generated cases (fast-check); failures shrink to a smallest case. */
+  cases: fc.Arbitrary<C>;
+  /** Default 20. */
+  numRuns?: number;
+  /** true when the case satisfies the claim; throw Inconclusive when it cannot be decided. */
+  check(c: C, ctx: RunContext): boolean | Promise<boolean>;
+  /** 'exact' when every case is decided in exact arithmetic (default 'holds'). */
+  passVerdict?: 'exact' | 'holds';
+  describe?(c: C): EvidenceValue;
+  /** Evidence gathered while the cases ran. */
+  evidence?(): EvidenceRecord;
+}
+
+/** For all generated cases, a predicate: holds (or exact) on every case, refuted with a shrunk counterexample and its replay. */
+export function forAll<C>(spec: ForAllSpec<C>): Property {
+  const numRuns = spec.numRuns ?? 20;
+  return defineClaim({
+    id: spec.id,
+    claim: spec.claim,
+    source: spec.source,
+    method: spec.method ?? `${numRuns} generated cases (fast-check)`,
+    expected: spec.expected,
+    run: (ctx) =>
+      runGenerated(ctx, {
+        arbitrary: spec.cases,
+        numRuns,
+        passVerdict: spec.passVerdict ?? 'holds',
+        describe: spec.describe ?? evidenceOf,
+        evidence: spec.evidence ?? (() => ({})),
+        predicate: (c) => spec.check(c, ctx),
+      }),
+  });
+}
+
+type View<C, V> = (c: C, ctx: RunContext) => MetricValues<V> | Promise<MetricValues<V>>;
+
+export interface ViewsAgreeSpec<C> extends Omit<ForAllSpec<C>, 'check' | 'passVerdict' | 'evidence'> {
+  /** Two named views of each case, e.g. ['CTMC', c => exactMetrics(...)], ['closed form', ...]. */
+  views: readonly [[string, View<C, Rational | number>], [string, View<C, Rational | number>]];
+  /** The metrics compared (default: every metric of the first view). */
+  metrics?: readonly string[];
+  /** Absent: equal exactly, as rationals (verdict exact). Given: |a - b| <= tolerance in float (verdict holds). */
+  tolerance?: number;
+}
+
+/**
+ * Two views of a model agree on every generated case: exactly (rationals) or
+ * within a tolerance. A metric one view lacks is a usage error naming it.
+ */
+export function viewsAgree<C>(spec: ViewsAgreeSpec<C>): Property {
+  const [[leftName, left], [rightName, right]] = spec.views;
+  let worst = 0;
+  let compared = 0;
+  const exact = spec.tolerance === undefined;
+  return forAll({
+    ...spec,
+    method: spec.method ?? `${leftName} vs ${rightName}, ${exact ? 'exactly (rationals)' : `within ${spec.tolerance}`}, ${spec.numRuns ?? 20} generated cases`,
+    passVerdict: exact ? 'exact' : 'holds',
+    evidence: () => ({ metricsCompared: compared, ...(exact ? {} : { tolerance: spec.tolerance!, worstDifference: worst }) }),
+    async check(c, ctx) {
+      const a = flattenMetrics(await left(c, ctx));
+      const b = flattenMetrics(await right(c, ctx));
+      const wanted = spec.metrics ?? Object.keys(a);
+      const names = Object.keys(a).filter((k) => wanted.some((m) => k === m || k.startsWith(`${m}[`)));
+      for (const m of wanted) {
+        for (const [view, values] of [[leftName, a], [rightName, b]] as const) {
+          if (!Object.keys(values).some((k) => k === m || k.startsWith(`${m}[`)) || names.some((k) => !(k in values))) {
+            throw new UsageError(`claim "${spec.id}": the ${view} view has no metric "${m}" (it has: ${Object.keys(values).join(', ')})`);
+          }
+        }
+      }
+      let ok = true;
+      for (const name of names) {
+        const x = a[name];
+        const y = b[name];
+        compared++;
+        if (exact) {
+          if (!isRational(x) || !isRational(y)) throw new UsageError(`claim "${spec.id}": an exact comparison needs rationals, but ${name} is not one in both views (give a tolerance)`);
+          ok &&= x.equals(y);
+        } else {
+          const d = Math.abs(toNumber(x) - toNumber(y));
+          if (Number.isNaN(d)) throw new Inconclusive(`${name} is NaN in one view`);
+          worst = Math.max(worst, d);
+          ok &&= d <= spec.tolerance!;
+        }
+      }
+      return ok;
+    },
+  });
+}
+
+const toNumber = (v: Rational | number): number => (typeof v === 'number' ? v : ratToNumber(v));
+
+export interface ConvergesSpec extends Omit<ClaimInfo, 'method'> {
+  method?: string;
+  /** Increasing sizes N. */
+  sizes: readonly number[];
+  /** The error at N (e.g. |finite-N metric - limit|); throw Inconclusive when it cannot be trusted. */
+  error(N: number, ctx: RunContext): number | Promise<number>;
+  /** The claimed order: error(N) ~ C N^-order. */
+  order: number;
+  /** Allowed shortfall of each observed order (default 0.1). */
+  slack?: number;
+}
+
+/** An error that falls like N^-order: the observed order between consecutive sizes is at least order - slack. */
+export function convergesInN(spec: ConvergesSpec): Property {
+  const slack = spec.slack ?? 0.1;
+  return defineClaim({
+    id: spec.id,
+    claim: spec.claim,
+    source: spec.source,
+    method: spec.method ?? `errors at N = ${spec.sizes.join(', ')}, observed order >= ${spec.order} - ${slack}`,
+    expected: spec.expected,
+    async run(ctx): Promise<PropertyResult> {
+      const errors: number[] = [];
+      for (const N of spec.sizes) {
+        ctx.progress(`N = ${N}`);
+        try {
+          errors.push(await spec.error(N, ctx));
+        } catch (e) {
+          if (e instanceof Inconclusive) return { verdict: 'unknown', summary: `at N = ${N}: ${e.message}`, evidence: { sizes: [...spec.sizes], errors } };
+          throw e;
+        }
+      }
+      const orders = spec.sizes.slice(1).map((N, i) => observedOrder(spec.sizes[i], errors[i], N, errors[i + 1]));
+      const evidence = { sizes: [...spec.sizes], errors: errors.map((e) => round(e)), observedOrders: orders.map((o) => round(o, 4)), claimedOrder: spec.order, slack };
+      if (errors.some((e) => !(e >= 0))) return { verdict: 'unknown', summary: 'some error is negative or NaN', evidence };
+      const low = orders.findIndex((o) => !(o >= spec.order - slack));
+      if (low < 0) return { verdict: 'holds', summary: `the error falls at order >= ${round(Math.min(...orders), 3)} between every pair of sizes`, evidence };
+      return {
+        verdict: 'refuted',
+        summary: `from N = ${spec.sizes[low]} to ${spec.sizes[low + 1]} the error falls at order ${round(orders[low], 3)} < ${spec.order} - ${slack}`,
+        evidence,
+        counterexample: { N1: spec.sizes[low], N2: spec.sizes[low + 1], error1: errors[low], error2: errors[low + 1], observedOrder: orders[low] },
+      };
+    },
+  });
+}
+
+export interface CouplingOrderSpec<C, E, S, J> extends Omit<ForAllSpec<C>, 'check' | 'passVerdict'> {
+  /** The coupled systems, their orders and joint counters for a case. */
+  coupling(c: C): Coupling<E, S, J>;
+  /** The common trace the systems are driven by. */
+  events(c: C): readonly E[];
+}
+
+/** The coupling's orders hold after every event of every generated trace; a violation is narrated event by event. */
+export function couplingOrder<C, E, S, J>(spec: CouplingOrderSpec<C, E, S, J>): Property {
+  let events = 0;
+  return forAll({
+    ...spec,
+    method: spec.method ?? `coupled runs on ${spec.numRuns ?? 20} fast-check traces`,
+    describe: spec.describe ?? ((c) => ({ case: evidenceOf(c), steps: narrate(spec.coupling(c), spec.events(c)) })),
+    evidence: () => ({ eventsChecked: events, ...(spec.evidence?.() ?? {}) }),
+    check(c) {
+      const trace = spec.events(c);
+      events += trace.length;
+      return runCoupled(spec.coupling(c), trace).violation === null;
+    },
+  });
+}

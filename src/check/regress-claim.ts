@@ -1,0 +1,72 @@
+/** Claims built on `regress` (sim/regress.ts): the evidence of a run, and the simulator-regression claim. */
+import { UsageError } from '../core/errors.ts';
+import type { ModelFamily } from '../core/model.ts';
+import type { ParamSpecs } from '../core/params.ts';
+import type { EvidenceRecord, EvidenceValue, Verdict } from '../core/verdict.ts';
+import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';
+import type { PanelCase } from '../sim/view.ts';
+import { defineClaim } from './define.ts';
+import type { Property } from './property.ts';
+
+export function regressEvidence(r: RegressReport): EvidenceRecord {
+  const maxAbsZ = r.cases.reduce((m, c) => (c.z === null ? m : Math.max(m, Math.abs(c.z))), 0);
+  return {
+    simulator: r.simulator,
+    seed: r.seed,
+    comparisons: r.rule.comparisons,
+    flagged: r.cases.filter((c) => c.flagged).length,
+    undecided: r.cases.filter((c) => c.z === null).length,
+    maxAbsZ,
+    critical: r.cases.length ? Math.min(...r.cases.map((c) => c.critical)) : null,
+    rule: `Šidák, family-wise ${r.rule.familyWiseLevel}`,
+    errors: r.errors.map((e) => `${e.id}: ${e.error}`),
+  };
+}
+
+/** The flagged comparisons: what a failed regression found. */
+export function flaggedComparisons(r: RegressReport): EvidenceValue {
+  return r.cases
+    .filter((c) => c.flagged)
+    .map((c) => ({ case: c.id, metric: c.metric, estimate: c.estimate, stderr: c.stderr, exact: c.exact, z: c.z }));
+}
+
+export interface SimulatorRegressionSpec {
+  /** Default `sim-regress-<family id>`. */
+  id?: string;
+  /** The panel of small cases (default the family's `small` panel). */
+  panel?: readonly PanelCase[];
+  /** A shell command speaking the external protocol (default lbcheck's own simulator of the family). */
+  command?: string;
+  timeoutMs?: number;
+  expected?: Verdict;
+}
+
+/**
+ * A simulator agrees with the exact CTMC on a panel: no z-score (estimate -
+ * exact) / stderr beyond Šidák's bound at family-wise level 1% (sim/regress.ts).
+ */
+export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: SimulatorRegressionSpec = {}): Property {
+  const panel = o.panel ?? family.simulator?.panels.small;
+  if (!panel) throw new UsageError(`${family.id} has no simulator panel: give one (panel: [...])`);
+  const which = o.command ?? 'internal';
+  const derived = !o.command && family.simulator?.method !== undefined;
+  return defineClaim({
+    id: o.id ?? `sim-regress-${family.id}`,
+    claim: `the ${o.command ? `simulator "${o.command}"` : `${derived ? 'derived' : 'per-server'} ${family.id} simulator`} estimates every CTMC metric within its batch-means error, on ${o.panel ? 'its' : 'the small'} panel (${panel.length} cases, Šidák at family-wise 1%)`,
+    source: 'docs/THEORY.md §7 (simulator regression)',
+    method: `simulation vs exact CTMC (z-scores)${derived ? '; the simulator is derived from the chain\'s own declaration, no independent check of it' : ''}`,
+    expected: o.expected ?? 'holds',
+    run: async (ctx) => {
+      const r = await regress(family, panel, {
+        seed: ctx.seed >>> 0,
+        runner: o.command ? externalRunner(o.command, o.timeoutMs ?? 60_000) : internalRunner(family),
+        simulator: which,
+        onProgress: (_done, _total, id) => ctx.progress(`case ${id}`),
+      });
+      const evidence = regressEvidence(r);
+      if (r.verdict === 'pass') return { verdict: 'holds', summary: `all ${r.rule.comparisons} comparisons within Šidák's bound`, evidence };
+      if (r.verdict === 'fail') return { verdict: 'refuted', summary: 'some estimate is off its exact value', evidence, counterexample: flaggedComparisons(r) };
+      return { verdict: 'unknown', summary: 'some case did not run or had no error bar', evidence };
+    },
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * A family's metric schema: each metric's name and whether it is a scalar or a
+ * vector (per dispatcher, per level ..., flattened as name[i]: metric-names.ts).
+ * The CTMC's rewards, the simulator's slots and the fluid view's metrics all
+ * use these names (the family contract test checks it), and claims read metric
+ * values through `metricsOf`, typed by the schema: a misspelt metric is a type
+ * error, or at run time a UsageError naming the metrics there are, never a NaN.
+ */
+import { UsageError } from './errors.ts';
+import type { MetricValues } from './model.ts';
+
+export type MetricKind = 'scalar' | 'vector';
+export type MetricSchema = Readonly<Record<string, MetricKind>>;
+
+/** Metric values typed by a schema: scalars as V, vectors as V[]. */
+export type MetricsOf<M extends MetricSchema, V> = { readonly [K in keyof M]: M[K] extends 'vector' ? V[] : V };
+
+/** The values, checked against the family's schema (when it has one) and typed by it. */
+export function metricsOf<M extends MetricSchema, V>(family: { readonly id: string; readonly metrics?: M }, values: MetricValues<V>): MetricsOf<M, V> {
+  const schema = family.metrics;
+  if (schema) {
+    for (const [name, kind] of Object.entries(schema)) {
+      const v = values[name];
+      if (v === undefined || Array.isArray(v) !== (kind === 'vector')) {
+        throw new UsageError(`${family.id}: no ${kind} metric "${name}" among the values (${describeValues(values)})`);
+      }
+    }
+  }
+  return values as unknown as MetricsOf<M, V>;
+}
+
+function describeValues(values: MetricValues<unknown>): string {
+  return Object.entries(values).map(([k, v]) => (Array.isArray(v) ? `${k}[1..${v.length}]` : k)).join(', ') || 'none';
+}
+
+/** Names and kinds of metric definitions (name, optional 1-based index) that the schema lacks or types otherwise. */
+export function schemaMismatches(schema: MetricSchema, defs: readonly { name: string; index?: number }[]): string[] {
+  const out = new Set<string>();
+  for (const d of defs) {
+    const kind: MetricKind = d.index === undefined ? 'scalar' : 'vector';
+    if (schema[d.name] !== kind) out.add(`${d.name} (${kind}; schema: ${schema[d.name] ?? 'absent'})`);
+  }
+  for (const name of Object.keys(schema)) if (!defs.some((d) => d.name === name)) out.add(`${name} (in the schema, not defined)`);
+  return [...out];
+}
