@@ -9,16 +9,12 @@
  * each of its per-family subcommands.
  */
 import type { Command } from 'commander';
+import { collect } from './repeatable.ts';
 
 export const FILE_HELP = 'load families and claims from a TypeScript module (repeatable; globs allowed, quote them)';
 
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
-
-/** Repeatable: each occurrence adds a file. */
-export const FILE_FLAG = '--file';
-
 export function addFileOption(cmd: Command): Command {
-  return cmd.option(`${FILE_FLAG} <path>`, FILE_HELP, collect);
+  return cmd.option('--file <path>', FILE_HELP, collect);
 }
 
 /** The --file arguments in argv (`--file a.ts`, `--file=a.ts`), in order; they stop at a bare `--`. */

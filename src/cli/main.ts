@@ -13,7 +13,8 @@ import type { Registry } from '../registry/registry.ts';
 import { checkCommand } from './check.ts';
 import { exportCommand } from './export.ts';
 import { figureCommand } from './figure.ts';
-import { FILE_FLAG, fileArguments } from './files.ts';
+import { fileArguments } from './files.ts';
+import { isRepeatable } from './repeatable.ts';
 import { fluidCommand } from './fluid.ts';
 import { listCommand } from './list.ts';
 import { productFormCommand } from './productform.ts';
@@ -65,18 +66,15 @@ const program = new Command('lbcheck')
   .addCommand(sweepCommand(registry, setExit))
   .addCommand(workerCommand(setExit));
 
-/** Options meant to be given several times (each occurrence adds a value). */
-const REPEATABLE = new Set([FILE_FLAG]);
-
 /**
  * Every (sub)command fails through our handler, in one line; help shown for a
  * missing subcommand goes to stderr. An option given twice is an error, not
- * "last wins", unless it is REPEATABLE.
+ * "last wins", unless it collects its values (repeatable.ts).
  */
 function configure(cmd: Command): void {
   cmd.exitOverride().configureOutput({ writeErr: (text) => process.stderr.write(text), outputError: () => {} });
   for (const option of cmd.options) {
-    if (option.long !== undefined && REPEATABLE.has(option.long)) continue;
+    if (isRepeatable(option)) continue;
     let seen = false;
     cmd.on(`option:${option.name()}`, () => {
       if (seen) throw new UsageError(`${option.long ?? option.short} given twice: give it once`);
