@@ -39,7 +39,6 @@ export const fluidBlockingConvergence: Property = {
     return runGenerated(ctx, {
       arbitrary: cases,
       numRuns: 40,
-      passVerdict: 'holds',
       predicate({ p, x0 }) {
         const tr = settle(view.system(p), view.start(p, x0));
         const d = distance(tr.final, view.fixedPoint(p).state);

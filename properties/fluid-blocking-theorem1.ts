@@ -26,7 +26,6 @@ export const fluidBlockingTheorem1: Property = {
     return runGenerated(ctx, {
       arbitrary: jiqBlockingParams({ R: [2, 4], N: [1, 1] }).filter((p) => !limitingBlocking(p).critical),
       numRuns: 40,
-      passVerdict: 'holds',
       predicate(p) {
         const tr = settle(view.system(p), view.start(p));
         const B = view.metrics(p, tr.final).blocking as number;

@@ -60,7 +60,6 @@ export const fluidHeteroSq2: Property = {
     return runGenerated(ctx, {
       arbitrary: cases,
       numRuns: 20,
-      passVerdict: 'holds',
       predicate({ p, start }) {
         const tr = settle(view.system(p), view.start(p, start));
         const d = distance(tr.final, view.fixedPoint(p).state);

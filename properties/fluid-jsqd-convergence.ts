@@ -31,7 +31,6 @@ export const fluidJsqdConvergence: Property = {
     return runGenerated(ctx, {
       arbitrary: cases,
       numRuns: 30,
-      passVerdict: 'holds',
       predicate({ d, lambda, start }) {
         const p: JsqdParams = { N: 1_000_000, lambda, d, K: undefined };
         const tr = settle(view.system(p), view.start(p, start));

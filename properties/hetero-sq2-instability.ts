@@ -10,10 +10,12 @@
  * (1)). N = 3 is the smallest N where SQ(2) can lose region (at N = 2 it samples
  * both servers: JSQ). With two servers of capacity 1 and one of 16 (full
  * capacity 6 per server), both samples hit the slow pair with probability 1/3
- * at N = 3 (4/9 in the mean field), so SQ(2) is stable iff lambda < 2 at N = 3
- * and lambda < 3/2 in the mean field. lambda = 3 lies above both and below full
- * capacity: sq2 must be unstable, static (rho = 1/2) stable, hybrid stable iff
- * its static share exceeds 1/2 (stability.ts (3)). sq2 at lambda = 7/4 sits
+ * at N = 3 (4/9 in the mean field), so SQ(2) is unstable above lambda = 2 at
+ * N = 3 and above 3/2 in the mean field (shown; stability below those bounds is
+ * the assumed converse, which the stable cases here test). lambda = 3 lies above
+ * both and below full capacity: sq2 must be unstable, static (rho = 1/2) stable,
+ * hybrid unstable unless its static share exceeds 1/2 (stability.ts (3)) and, by
+ * the converse, stable when it does. sq2 at lambda = 7/4 sits
  * between the two bounds: stable at N = 3 although the mean-field bound says
  * unstable (the finite-N chain is not the mean field). At lambda = 9/2 the
  * hybrid needs a share above 5/6: the share 3/4 that carried lambda = 3 no

@@ -35,7 +35,8 @@ export const theorem2MinOnlyClaim: SmtClaim = {
     const s = queueingSymbols(R);
     const t = queueingSymbols(R, '_b');
     const last = s.alpha[R - 1];
-    const closedForm = s.l.mul(num(R).mul(num(1).sub(s.lambda)).add(s.lambda)).eq(s.lambda.mul(num(1).sub(last.mul(R))));
+    // l = lambda (1 - R alpha_R) / (R (1 - lambda) + lambda): a refutation shows l and the closed form's value side by side.
+    const closedForm = s.l.eq(s.lambda.mul(num(1).sub(last.mul(R))).div(num(R).mul(num(1).sub(s.lambda)).add(s.lambda)));
     return [
       { name: 'l > 0 iff alpha_R < 1/R', hypotheses: basicJiq(s), conclusion: s.l.gt(0).iff(last.mul(R).lt(1)) },
       { name: 'l = lambda (1 - R alpha_R)/(R (1 - lambda) + lambda)', hypotheses: basicJiq(s), conclusion: closedForm },

@@ -135,7 +135,7 @@ export const fluidView: FluidView<JiqQueueingParams> = {
       const surplus = ratToNumber(p.beta[r]) * x[1] + (nu * x[0]) / R - ratToNumber(a) * lambda;
       x[K + 1 + r] = nu + l > 0 ? Math.max(0, surplus) / (nu + l) : Number.NaN;
     });
-    return { state: x, exact: { l: ratString(lExact) }, method: `exact root l of THEORY sec. 3 (levels cut at K = ${K}, tail < 1e-16)` };
+    return { state: x, exact: { l: ratString(lExact) }, method: `exact root l of docs/THEORY.md §3 (levels cut at K = ${K}, tail < 1e-16)` };
   },
 
   /**

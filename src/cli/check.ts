@@ -1,13 +1,13 @@
 /** `lbcheck check [ids...]`: run properties and print the verdict table. */
 import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
-import type { EvidenceValue } from '../core/verdict.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
 import type { Property } from '../check/property.ts';
 import { renderTable } from '../report/table.ts';
 import { parseSeed } from '../sim/random.ts';
+import { counterexampleText } from '../report/counterexample-text.ts';
 import { printJson } from './output.ts';
 import { progressFor } from './progress.ts';
 
@@ -21,20 +21,6 @@ interface CheckFlags {
 
 export const DEFAULT_SEED = 42;
 
-/** A counterexample for people: strings as they are, lists as lines, records as "key: value". */
-function outline(v: EvidenceValue, indent: string): string {
-  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' && x !== null ? outline(x, indent) : `${indent}${String(x)}`)).join('\n');
-  if (typeof v === 'object' && v !== null) {
-    return Object.entries(v)
-      .map(([k, x]) => {
-        if (Array.isArray(x) && x.every((e) => typeof e !== 'object' || e === null)) return `${indent}${k}: ${x.join(', ')}`;
-        return typeof x === 'object' && x !== null ? `${indent}${k}:\n${outline(x, indent + '  ')}` : `${indent}${k}: ${String(x)}`;
-      })
-      .join('\n');
-  }
-  return `${indent}${String(v)}`;
-}
-
 /** `origin(id)`: the --file a claim came from (its replay must load it again), or BUILT_IN. */
 function printHuman(results: CheckResult[], origin: (id: string) => string): void {
   const rows = results.map((r) => [
@@ -47,7 +33,7 @@ function printHuman(results: CheckResult[], origin: (id: string) => string): voi
   const idWidth = Math.max(...results.map((r) => r.id.length)) + 2;
   console.log(renderTable(['id', 'claim', 'method', 'verdict', 'evidence'], rows, [idWidth, 44, 16, 12, 56]));
   for (const r of results.filter((x) => x.counterexample !== undefined && x.counterexample !== null)) {
-    console.log(`\n${r.id}: counterexample\n${outline(r.counterexample!, '  ')}`);
+    console.log(`\n${r.id}: counterexample\n${counterexampleText(r.counterexample!).join('\n')}`);
     const file = origin(r.id) === BUILT_IN ? '' : ` --file ${origin(r.id)}`;
     if (r.path) console.log(`  replay: lbcheck check ${r.id}${file} --seed ${r.seed} --path ${r.path}`);
   }

@@ -5,12 +5,14 @@ import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
+import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
 import type { FluidFixedPoint } from '../fluid/view.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { svgPlot } from '../report/svg-plot.ts';
 import { fmt, metricRows, paramText, renderTable } from '../report/table.ts';
-import { addParamOptions, paramRecord, rawParams } from './model-options.ts';
+import { addParamOptions, rawParams } from './model-options.ts';
+import { paramRecord } from '../report/param-record.ts';
 import { printJson } from './output.ts';
 
 interface FluidFlags {
@@ -90,11 +92,20 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
     fixedPointMethod: fp.method,
     metrics: view.metrics(req.params, fp.state),
     trajectory: tr.states.map((x, k) => ({ t: tr.times[k], ...named(x, shown) })),
-    final: { t: tr.times[tr.times.length - 1], distanceToFixedPoint: distance(tr.final, fp), metrics: view.metrics(req.params, tr.final) },
+    final: {
+      t: tr.times[tr.times.length - 1],
+      distanceToFixedPoint: distance(tr.final, fp),
+      metrics: view.metrics(req.params, tr.final),
+      /** The run completed with drift <= SETTLED_DRIFT; otherwise the final state is not the limit. */
+      settled: hasSettled(tr.evidence),
+      drift: tr.evidence.finalDrift,
+      settledDrift: SETTLED_DRIFT,
+    },
     evidence: tr.evidence,
     seconds: (performance.now() - start) / 1000,
   };
-  return { report, sound: sound(tr), sys, x0, fp, tr, shown };
+  // A usable answer: the run is sound and it settled (otherwise its end is not the limit).
+  return { report, sound: sound(tr) && report.final.settled, sys, x0, fp, tr, shown };
 }
 
 function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): number {
@@ -111,6 +122,9 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     console.log(renderTable(['metric', 'value'], metricRows(report.metrics)));
     const e = tr.evidence;
     console.log(`ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')}) to t = ${fmt(req.t)}: distance to the fixed point ${e.completed ? report.final.distanceToFixedPoint.toExponential(2) : '(not reached: step limit)'}, drift ${e.finalDrift.toExponential(2)}`);
+    if (!report.final.settled && e.completed) {
+      console.log(`NOT SETTLED: drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT} at t = ${fmt(req.t)}: the ODE has not reached a fixed point, so its final state and distance are not the limit; integrate longer (--t)`);
+    }
     console.log(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`);
     if (opts.svg) console.log(`wrote ${opts.svg}`);
   }

@@ -11,6 +11,7 @@ import { builtinRegistry } from '../registry/builtins.ts';
 import { loadFiles } from '../registry/load.ts';
 import type { Registry } from '../registry/registry.ts';
 import { checkCommand } from './check.ts';
+import { exploreCommand } from './explore.ts';
 import { exportCommand } from './export.ts';
 import { figureCommand } from './figure.ts';
 import { fileArguments } from './files.ts';
@@ -64,7 +65,8 @@ const program = new Command('lbcheck')
   .addCommand(figureCommand(setExit))
   .addCommand(exportCommand(registry))
   .addCommand(sweepCommand(registry, setExit))
-  .addCommand(workerCommand(setExit));
+  .addCommand(workerCommand(setExit))
+  .addCommand(exploreCommand(registry));
 
 /**
  * Every (sub)command fails through our handler, in one line; help shown for a

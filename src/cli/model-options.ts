@@ -1,7 +1,7 @@
 /** Declares a model family's parameters as command options and reads them back as text. */
 import type { Command } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
-import { exactParams, type ExactParam, type ParamSpecs } from '../core/params.ts';
+import type { ParamSpecs } from '../core/params.ts';
 
 /** Declares the family's parameters, but not those the command ignores (an ignored option is not offered). */
 export function addParamOptions(cmd: Command, family: ModelFamily<ParamSpecs, unknown>, ignored: Readonly<Record<string, unknown>> = {}): Command {
@@ -19,19 +19,4 @@ export function rawParams(family: ModelFamily<ParamSpecs, unknown>, opts: Record
   const raw: Record<string, string | undefined> = {};
   for (const name of Object.keys(family.params)) raw[name] = name in ignored ? ignored[name] : (opts[name] as string | undefined);
   return raw;
-}
-
-/**
- * The parameters of a JSON record: `params` as floats (the family's own view) and
- * `paramsExact` as "p/q" text, so the record replays exactly; ignored ones left out.
- */
-export function paramRecord(
-  family: ModelFamily<ParamSpecs, unknown>,
-  params: unknown,
-  ignored: Readonly<Record<string, unknown>> = {},
-): { params: Record<string, number | number[] | string>; paramsExact: Record<string, ExactParam> } {
-  return {
-    params: Object.fromEntries(Object.entries(family.toJSON(params)).filter(([k]) => !(k in ignored))),
-    paramsExact: exactParams(family.params, params as Record<string, unknown>, ignored),
-  };
 }

@@ -7,7 +7,8 @@ import { UsageError } from '../core/errors.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
-import { addParamOptions, paramRecord, rawParams } from './model-options.ts';
+import { addParamOptions, rawParams } from './model-options.ts';
+import { paramRecord } from '../report/param-record.ts';
 import { printJson } from './output.ts';
 
 interface ProductFormFlags {

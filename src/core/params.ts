@@ -121,7 +121,7 @@ export type ParamsOf<S extends ParamSpecs> = { [K in keyof S]: S[K] extends Para
 /** Reads every declared parameter from raw option text; unknown names are errors. */
 export function readParams<S extends ParamSpecs>(specs: S, raw: Record<string, string | undefined>): ParamsOf<S> {
   for (const k of Object.keys(raw)) {
-    if (!(k in specs)) throw new UsageError(`unknown parameter --${k} (known: ${Object.keys(specs).map((s) => '--' + s).join(', ')})`);
+    if (!Object.hasOwn(specs, k)) throw new UsageError(`unknown parameter --${k} (known: ${Object.keys(specs).map((s) => '--' + s).join(', ')})`);
   }
   const out: Record<string, unknown> = {};
   for (const [k, spec] of Object.entries(specs)) out[k] = spec.read(raw[k], k);
