@@ -5,7 +5,7 @@ import type { ParamSpecs } from '../core/params.ts';
 import type { EvidenceRecord, EvidenceValue, Verdict } from '../core/verdict.ts';
 import { DETECTABLE } from '../sim/multiple-testing.ts';
 import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';
-import type { PanelCase } from '../sim/view.ts';
+import type { PanelCase } from '../core/simulator-view.ts';
 import { defineClaim } from './define.ts';
 import type { Property } from './property.ts';
 
@@ -61,7 +61,7 @@ export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: Si
       `the ${o.command ? `simulator "${o.command}"` : `${derived ? 'derived' : 'per-server'} ${family.id} simulator`} estimates ` +
       `${compared ? `the CTMC metrics (${compared.why})` : 'every CTMC metric'} within its batch-means error, on ${o.panel ? 'its' : 'the small'} panel ` +
       `(${panel.length} cases, Šidák at family-wise 1%, each comparison able to detect a difference of ${DETECTABLE.relative} |exact| + ${DETECTABLE.absolute})`,
-    source: 'lbcheck simulator regression (issue 5)',
+    source: 'docs/THEORY.md §7 (simulator regression)',
     method: `simulation vs exact CTMC (z-scores)${derived ? '; the simulator is derived from the chain\'s own declaration, no independent check of it' : ''}`,
     expected: o.expected ?? 'holds',
     run: async (ctx) => {
