@@ -98,7 +98,7 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
       ) : null}
       {run?.ok && kind === 'balance' ? <BalanceView id={claim.id} data={cx as unknown as BalanceFailure} params={(cx as { params?: unknown }).params} /> : null}
       {run?.ok && cx !== null && kind !== 'coupling-trace' && kind !== 'balance' ? <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details> : null}
-      <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />
+      {kind === 'coupling-trace' ? null : <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />}
     </section>
   );
 }
