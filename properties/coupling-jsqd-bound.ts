@@ -86,7 +86,6 @@ export const couplingJsqdBound: Property = {
     return runGenerated(ctx, {
       arbitrary: jsqCases(6, 60),
       numRuns: 2000,
-      passVerdict: 'holds',
       describe: (c) => traceCounterexample(spec, c),
       evidence: () => ({ eventsChecked: events, casesWithDelta: differing, casesEndingOnTheBound: atBound, maxFinalDistance: maxDistance }),
       predicate: (c) => {

@@ -51,7 +51,6 @@ export const couplingTheorem1ServerClocks: Property = {
     runGenerated(ctx, {
       arbitrary: fc.record({ params: theorem1Params(THEOREM1_RANGES.params), events: slotTrace(40) }),
       numRuns: 2000,
-      passVerdict: 'holds',
       describe: (c) => traceCounterexample(spec, c),
       evidence: () => ({}),
       predicate: (c) => runCoupled(coupling(c), c.events).violation === null,

@@ -22,7 +22,7 @@ export const productFormExchange: Property = {
     return runGenerated(ctx, {
       arbitrary: jiqBlockingParams({ R: [1, 3], N: [1, 6], exchange: 'always' }),
       numRuns: 50,
-      passVerdict: 'exact',
+      eachCase: 'decided exactly, in rationals',
       describe: (p) => ({ kind: 'balance', params: describeJiq(p), ...certificate(p).counterexample }),
       evidence: () => ({}),
       predicate: (p) => certificate(p).holds,

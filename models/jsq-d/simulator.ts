@@ -13,7 +13,7 @@ import { ratToNumber } from '../../src/core/rational.ts';
 import { IdSet } from '../../src/sim/id-set.ts';
 import { streams } from '../../src/sim/random.ts';
 import { BatchRecorder } from '../../src/sim/recorder.ts';
-import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/sim/view.ts';
+import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
 import type { JsqdParams } from './params.ts';
 import { panels } from './regression-panel.ts';
 
@@ -75,4 +75,11 @@ export function simulate(p: JsqdParams, o: SimulationOptions): SimulationRecord 
   }
 }
 
-export const simulatorView: SimulatorView<JsqdParams> = { simulate, panels };
+export const simulatorView: SimulatorView<JsqdParams> = {
+  simulate,
+  panels,
+  comparedMetrics: {
+    select: (_p, names) => names.filter((name) => !/^s\[\d+\]$/.test(name) || Number(name.slice(2, -1)) <= LEVELS),
+    why: `tail fractions s[i] are compared for i <= ${LEVELS} only: deeper levels are rare events whose batch means are too skewed for a t-test`,
+  },
+};

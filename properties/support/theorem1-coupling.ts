@@ -51,7 +51,6 @@ export function theorem1OrderProperty(spec: Theorem1OrderSpec): Property {
       return runGenerated(ctx, {
         arbitrary: theorem1Cases(THEOREM1_RANGES.params, THEOREM1_RANGES.trace),
         numRuns: 2000,
-        passVerdict: 'holds',
         describe: (c) => traceCounterexample(trace, c),
         evidence: () => ({ arrivalsChecked: arrivals, casesEndingWorseBehind: worseBehind, casesEndingBetterAhead: betterAhead }),
         predicate: (c) => {

@@ -13,9 +13,12 @@
  * Searches run in float; an exact solve (asked for, or picked by `auto` where
  * cheap) is done once, on the truncation found. A search stops untrusted, with
  * the reason in `stopped`, when it runs out of its time or state budget, when
- * its boundary mass stops falling, or when the set cannot grow.
+ * its boundary mass stops falling, or when the set cannot grow. A family that
+ * knows its chain is unstable at p (TruncationView.unstable) refuses the search
+ * in one line.
  */
 import { floatArith } from '../core/arith.ts';
+import { UsageError } from '../core/errors.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, type ModelFamily, type MetricValues, type TruncationView } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { MAX_STATES } from './explore.ts';
@@ -260,5 +263,7 @@ export function searchProjection(chain: Chain, opts: SearchOptions): Solved {
 
 /** The automatic truncation of a family: projection where it offers one, else the cap search. */
 export function searchTruncation<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationView<P>, p: P, opts: SearchOptions): Solved {
+  const why = t.unstable?.(p);
+  if (why) throw new UsageError(`${why}; give --K to solve the truncated chain anyway`);
   return t.projection ? searchProjection(familyChain(family, t.projection(p)), opts) : searchCap(family, t, p, opts);
 }

@@ -105,13 +105,19 @@ export async function decideClaim(claim: SmtClaim, size: number, timeoutMs: numb
   for (const q of claim.queries(size)) parts.push(await decidePart(claim, size, q, timeoutMs));
   const refuted = parts.find((p) => p.verdict === 'refuted');
   const unknown = parts.filter((p) => p.verdict === 'unknown');
-  const verdict: ClaimVerdict = refuted ? 'refuted' : unknown.length > 0 ? 'unknown' : 'proved';
+  const verdict: ClaimVerdict = refuted ? 'refuted' : unknown.length > 0 || parts.length === 0 ? 'unknown' : 'proved';
   return {
     claim: claim.id,
     size,
     verdict,
     counterexample: refuted?.counterexample ?? null,
-    reason: refuted ? `refuted: ${refuted.part}` : unknown.length > 0 ? unknown.map((p) => `${p.part}: ${p.reason}`).join('; ') : null,
+    reason: refuted
+      ? `refuted: ${refuted.part}`
+      : unknown.length > 0
+        ? unknown.map((p) => `${p.part}: ${p.reason}`).join('; ')
+        : parts.length === 0
+          ? `the claim has no parts at ${claim.sizeRange.meaning} = ${size}: nothing to prove`
+          : null,
     seconds: (performance.now() - start) / 1000,
     parts,
   };

@@ -5,7 +5,9 @@
  * page, and a server that serves the bundle and nothing else. Timings are
  * measured and written to a report (never asserted: the machine is shared).
  */
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +19,7 @@ import type { TraceCounterexample } from '../../src/check/trace-claim.ts';
 import { lbcheck } from '../support/cli.ts';
 import { launchBrowser, screenshotDir, startExplorer, type Browser, type Explorer } from './browser.ts';
 
+const BIN = fileURLToPath(new URL('../../bin/lbcheck.js', import.meta.url));
 const floors: Record<string, number | string> = {};
 let explorer: Explorer;
 let browser: Browser;
@@ -54,7 +57,7 @@ async function open(hash: string): Promise<void> {
   await page.waitForSelector('body[data-ready-ms]');
 }
 
-const shot = (name: string) => page.screenshot({ path: join(screenshotDir(), `${name}.png`), fullPage: true });
+const shot = (name: string, fullPage = true) => page.screenshot({ path: join(screenshotDir(), `${name}.png`), fullPage });
 
 describe('lbcheck explore: the server', () => {
   it('prints a loopback URL first and serves the page', async () => {
@@ -64,10 +67,24 @@ describe('lbcheck explore: the server', () => {
   });
 
   it('answers 404 outside the bundle: traversal, encoded traversal, unknown path, a directory', async () => {
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/..%5c..%5cpackage.json', '/nope.js', '/assets/', '/files/', '/web/vite.config.ts']) {
+    expect(await rawGet(explorer.url, '/z3/z3-built.js')).toBe(200);
+    for (const path of ['/../package.json', '/z3/', '/z3/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/..%5c..%5cpackage.json', '/nope.js', '/assets/', '/files/', '/web/vite.config.ts']) {
       expect([path, await rawGet(explorer.url, path)]).toEqual([path, 404]);
     }
     expect(await rawGet(explorer.url, '/', 'POST')).toBe(405);
+  });
+
+  it('warns when --host is not loopback, before anything is served', async () => {
+    const child = spawn(process.execPath, [BIN, 'explore', '--host', '0.0.0.0', '--port', '0'], { env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const warning = await new Promise<string>((ok) => {
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        if (err.includes('\n')) ok(err.split('\n')[0]);
+      });
+    });
+    child.kill('SIGTERM');
+    expect(warning).toMatch(/^lbcheck: warning: serving on 0\.0\.0\.0: anyone who can reach port \d+ there sees the page$/);
   });
 
   it('refuses a port in use in one line with exit code 2', () => {
@@ -91,7 +108,7 @@ describe('the explorer in chromium', () => {
     expect(ids).toContain('coupling-theorem1-per-dispatcher');
     expect(ids).toContain('user-mm1k-mean');
     if (cli && Array.isArray(cli.claims)) expect(ids).toEqual(cli.claims.map((c: { id: string }) => c.id));
-    await shot('claims');
+    await shot('claims', false);
   });
 
   it('shows the coupling counterexample of coupling-theorem1-per-dispatcher with the values of check --json', async () => {
@@ -99,7 +116,7 @@ describe('the explorer in chromium', () => {
     const cx = cli.counterexample as TraceCounterexample;
     await open('#/claim/coupling-theorem1-per-dispatcher');
     await page.waitForSelector('[data-testid="trace-view"]', { timeout: 60_000 });
-    await page.click('text=⏮');
+    await page.click('[data-testid="first"]');
     expect(await page.textContent('[data-testid="step"]')).toBe(`step 0 of ${cx.steps.length - 1}`);
     await page.click('[data-testid="forward"]');
     expect(await page.textContent('[data-testid="step"]')).toBe(`step 1 of ${cx.steps.length - 1}`);
@@ -119,6 +136,13 @@ describe('the explorer in chromium', () => {
     expect(await page.textContent('[data-testid="event-text"]')).toBe(`step ${v.step}: ${last.event!.text}`);
     expect(await page.textContent('[data-testid="command"]')).toBe(`lbcheck check coupling-theorem1-per-dispatcher --seed ${cli.seed} --path ${cli.path} --json`);
     await shot('trace');
+    // A click on the plot goes to the step under the cursor (x runs over steps 0..n-1).
+    const over = (await page.$('[data-testid="trace-plot"] .u-over'))!;
+    const box = (await over.boundingBox())!;
+    const n = cx.steps.length;
+    await page.mouse.move(box.x + (box.width * 1) / (n - 1), box.y + box.height / 2);
+    await page.mouse.click(box.x + (box.width * 1) / (n - 1), box.y + box.height / 2);
+    expect(await page.textContent('[data-testid="step"]')).toBe(`step 1 of ${n - 1}`);
   });
 
   it('re-runs the trace at once when lambda is edited, and shows the CLI rule for an invalid value', async () => {
@@ -208,6 +232,22 @@ describe('the explorer in chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="refutation-verdict"]')?.textContent?.startsWith('some hypothesis fails'));
     await page.fill('input[name="l"]', 'x');
     expect(await page.textContent('[data-testid="rule-l"]')).toMatch(/^l/);
+  });
+
+  it('decides a Z3 claim in the page (Z3 wasm, cross-origin isolated) with the models of prove --json', async () => {
+    const prove = JSON.parse(lbcheck('prove', 'theorem2-min-only', '--size', '3', '--json').stdout);
+    await open('#/claim/prove-theorem2-min-only');
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    await page.waitForSelector('[data-testid="smt-parts"]', { timeout: 120_000 });
+    expect(await page.textContent('[data-testid="verdict"]')).toBe('refuted');
+    const links = await page.$$eval('[data-testid="open-refutation"]', (a) => a.map((x) => x.textContent));
+    const refuted = prove.parts.flatMap((p: { verdict: string; part: string }, i: number) => (p.verdict === 'refuted' ? [`part ${i + 1}: ${p.part}`] : []));
+    expect(links).toEqual(refuted);
+    await page.click('[data-testid="open-refutation"]');
+    await page.waitForSelector('[data-testid="refutation-view"] [data-testid="comparison"]');
+    const first = prove.parts.find((p: { verdict: string }) => p.verdict === 'refuted');
+    expect(await page.textContent('[data-testid="left-value"]')).toBe(first.conclusion.left.value);
+    expect(await page.textContent('[data-testid="right-value"]')).toBe(first.conclusion.right.value);
   });
 
   it('solves jiq-blocking N = 10 in a worker with the blocking probability of solve --json', async () => {

@@ -228,7 +228,7 @@ export function TraceView({ id, initial, editable: allowed, step: initialStep, o
       <p class={`trace-verdict ${violation ? 'fails' : 'holds'}`} data-testid="trace-verdict">{verdictText(data)}</p>
       {timing !== null ? <p class="timing" data-testid="rerun-timing">re-ran and redrew in {timing.toFixed(1)} ms</p> : null}
       <div class="controls">
-        <button type="button" onClick={() => setStep(0)} title="first step">⏮</button>
+        <button type="button" data-testid="first" onClick={() => setStep(0)}>first</button>
         <button type="button" data-testid="back" onClick={() => setStep(step - 1)}>◀ back</button>
         <span class="step" data-testid="step">step {shown.step} of {steps.length - 1}</span>
         <button type="button" data-testid="forward" onClick={() => setStep(step + 1)}>forward ▶</button>
