@@ -74,6 +74,15 @@ describe('one rule for options', () => {
     expect(hetero).not.toMatch(/--K\b/);
     expect(hetero).toMatch(/--policy <value>/);
   });
+
+  it('sweep fluid offers and accepts no parameter the fluid limit ignores', () => {
+    const help = lbcheck('sweep', 'fluid', 'jsq-d', '--help').stdout;
+    expect(help).not.toMatch(/--N\b/);
+    expect(help).not.toMatch(/--K\b/);
+    const r = lbcheck('sweep', 'fluid', 'jsq-d', '--lambda', '1/2', '--grid', 'd=2,3', '--grid', 'N=10,20', '--out', '/tmp/lbcheck-never-written.jsonl');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('fluid jsq-d has no option --N');
+  });
 });
 
 describe('check --list', () => {
