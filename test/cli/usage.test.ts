@@ -101,7 +101,7 @@ describe('check --list', () => {
     expect(ids).toContain('coupling-theorem1-per-dispatcher');
     expect(ids).toContain('product-form-exact');
     expect(Object.keys(j.properties[0])).toEqual(['id', 'claim', 'source', 'method', 'expected']);
-    expect(j.properties.find((p: { id: string }) => p.id === 'product-form-exact').expected).toBe('exact');
+    expect(j.properties.find((p: { id: string }) => p.id === 'product-form-exchange').expected).toBe('refuted');
   });
 
   it('lists only the ids named, and refuses an unknown one', () => {
