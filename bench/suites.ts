@@ -3,6 +3,7 @@ import { apiSuite } from './api.ts';
 import { ctmcSuite } from './ctmc.ts';
 import { familiesSuite } from './families.ts';
 import { fluidSuite } from './fluid.ts';
+import { paramSuite } from './param.ts';
 import { simSuite } from './sim.ts';
 import { smtSuite } from './smt.ts';
 import { sweepSuite } from './sweep.ts';
@@ -15,4 +16,5 @@ export const suites: Record<string, () => void | Promise<void>> = {
   fluid: fluidSuite,
   api: apiSuite,
   sweep: sweepSuite,
+  param: paramSuite,
 };

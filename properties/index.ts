@@ -31,6 +31,9 @@ import { proveNuThresholdQueueing } from './prove-nu-threshold-queueing.ts';
 import { provePowerOfDFixedPoint } from './prove-power-of-d-fixed-point.ts';
 import { proveTheorem1FixedPoint } from './prove-theorem1-fixed-point.ts';
 import { proveTheorem2MinOnly } from './prove-theorem2-min-only.ts';
+import { parametricCouplingBounds } from './parametric-coupling-bounds.ts';
+import { parametricBlockingDecreasingInN, parametricBlockingIncreasing } from './parametric-blocking-monotone.ts';
+import { parametricLittleLaw } from './parametric-little-law.ts';
 
 export const properties: readonly Property[] = [
   productFormExact,
@@ -64,4 +67,8 @@ export const properties: readonly Property[] = [
   jsqdMeanField,
   jsqdUniversality,
   jiqQueueingWait,
+  parametricCouplingBounds,
+  parametricBlockingIncreasing,
+  parametricBlockingDecreasingInN,
+  parametricLittleLaw,
 ];

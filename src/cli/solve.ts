@@ -9,9 +9,11 @@ import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { progressFor } from './progress.ts';
 import { parseTolerance, printJson } from './output.ts';
+import { runParametric } from './parametric.ts';
 
 interface SolveFlags {
   method: Method;
+  param?: string;
   tolerance?: string;
   boundaryTolerance?: string;
   json?: boolean;
@@ -58,6 +60,7 @@ export function solveReport(family: ModelFamily<ParamSpecs, unknown>, req: Solve
 }
 
 function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): number {
+  if (opts.param !== undefined) return runParametric(family, { ...opts, param: opts.param });
   const req = parseSolve(family, opts);
   const progress = progressFor(Boolean(opts.json));
   const report = solveReport(family, req, (what) => progress.update(what));
@@ -93,6 +96,7 @@ export function solveCommand(registry: Registry, setExit: (code: number) => void
     addParamOptions(sub, family);
     for (const o of solveOptions()) sub.addOption(o);
     sub
+      .option('--param <name>', 'leave this rate free: every metric as an exact rational function of it (other parameters fixed)')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & SolveFlags) => setExit(runSolve(family, opts)));
     cmd.addCommand(addFileOption(sub));

@@ -41,9 +41,28 @@ function isPrime(n: number): boolean {
   return true;
 }
 
+/** Primes below 2^26 found so far, largest first (the exact and parametric solvers walk them many times). */
+const topPrimes: number[] = [];
+let scannedDownTo = 2 ** PRIME_BITS - 1;
+
+function topPrime(k: number): number | undefined {
+  while (topPrimes.length <= k && scannedDownTo > 2) {
+    if (isPrime(scannedDownTo)) topPrimes.push(scannedDownTo);
+    scannedDownTo -= 2;
+  }
+  return topPrimes[k];
+}
+
 /** Yields the odd primes below `limit` (at most 2^26), largest first. */
 export function* primesBelow(limit: number = 2 ** PRIME_BITS): Generator<number> {
   if (limit > 2 ** PRIME_BITS) throw new RangeError(`primes must stay below 2^${PRIME_BITS}`);
+  if (limit === 2 ** PRIME_BITS) {
+    for (let k = 0; ; k++) {
+      const p = topPrime(k);
+      if (p === undefined) return;
+      yield p;
+    }
+  }
   let n = Math.floor(limit) - 1;
   if (n % 2 === 0) n--;
   for (; n > 2; n -= 2) if (isPrime(n)) yield n;

@@ -7,8 +7,8 @@ import type { ChainDefinition, MetricValues } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { Fraction, ratString, type Rational } from '../core/rational.ts';
 
-
-function gather<V>(def: ChainDefinition<unknown>, values: V[]): MetricValues<V> {
+/** Values in metric order into MetricValues: vector metrics (with an index) become arrays by name. */
+export function gather<V>(def: { readonly metrics: readonly { readonly name: string; readonly index?: number }[] }, values: V[]): MetricValues<V> {
   const out: MetricValues<V> = {};
   def.metrics.forEach((m, k) => {
     if (m.index === undefined) out[m.name] = values[k];
