@@ -74,15 +74,33 @@ export async function probe(url: URL): Promise<void> {
   }
 }
 
-/** A connection for BullMQ that fails the run (via `lost`) once its reconnects are used up. */
+/**
+ * A connection for BullMQ that fails the run (via `lost`) once its reconnects
+ * are used up. BullMQ duplicates it for blocking commands; the copies are
+ * watched the same way (and their errors, which carry no credentials, are
+ * handled rather than printed by ioredis).
+ */
 function connection(url: URL, lost: (message: string) => void): Redis {
-  const client = new Redis(redisOptions(url));
-  client.on('error', () => {});
-  client.on('end', () => lost(`lost the connection to the queue at ${redactUrl(url)}`));
+  const watch = (c: Redis): Redis => {
+    c.on('error', () => {});
+    c.on('end', () => lost(`lost the connection to the queue at ${redactUrl(url)}`));
+    return c;
+  };
+  const client = watch(new Redis(redisOptions(url)));
+  const duplicate = client.duplicate.bind(client);
+  client.duplicate = ((override?: Partial<RedisOptions>) => watch(duplicate(override))) as typeof client.duplicate;
   return client;
 }
 
 const jobId = (d: JobData): string => `${d.sweep}-${d.point}`;
+
+/** Closing waits on Redis; once the queue is gone that can take forever, so give up after a while. */
+const CLOSE_TIMEOUT_MS = 3000;
+function closeWithin(closing: Promise<unknown>): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
+  return Promise.race([closing, timeout]).finally(() => clearTimeout(timer));
+}
 
 /** Finished jobs the coordinator never collected (it died) expire after a week; their points rerun on --resume. */
 const KEEP_SECONDS = 7 * 24 * 3600;
@@ -133,7 +151,7 @@ export async function runQueued(
     };
     await Promise.race([Promise.all(added.map(wait)), lostQueue]);
   } finally {
-    await Promise.allSettled([events.close(), queue.close()]);
+    await closeWithin(Promise.allSettled([events.close(), queue.close()]));
   }
   return { failed };
 }
@@ -176,5 +194,8 @@ export async function serveQueue(urlText: string, run: (d: JobData) => Promise<J
   worker.on('error', () => {});
   await Promise.race([worker.waitUntilReady(), closed]);
   o.log(`taking jobs from ${redactUrl(url)} (queue ${QUEUE_NAME}, ${o.concurrency} at a time)`);
-  return { closed, close: () => worker.close() };
+  // Closing finishes the jobs in hand; after the connection is lost it cannot, so it is forced and bounded.
+  let lost = false;
+  closed.catch(() => (lost = true));
+  return { closed, close: () => (lost ? closeWithin(worker.close(true)).then(() => {}) : worker.close()) };
 }

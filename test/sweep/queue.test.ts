@@ -131,6 +131,17 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
     expect(w.stderr).not.toContain(PASSWORD);
   });
 
+  it('a worker whose queue goes away stops with one line and exit 2, not an endless reconnect', async () => {
+    const gone = await startRedis();
+    const w = start(['worker', '--queue', `redis://127.0.0.1:${gone.port}`, '--jobs', '1']);
+    workers.push(w);
+    await until('the worker to connect', () => w.stderr().includes('taking jobs'), 60_000);
+    await gone.stop();
+    expect(await w.exited).toBe(2);
+    const errors = w.stderr().trim().split('\n').filter((l) => !l.startsWith('lbcheck worker '));
+    expect(errors).toEqual([`lbcheck: lost the connection to the queue at redis://127.0.0.1:${gone.port}`]);
+  });
+
   it('a wrong password is refused in one line that does not repeat it', async () => {
     const r = await run(['worker', '--queue', `redis://default:wrong-${PASSWORD}@127.0.0.1:${redis.port}`]);
     expect(r.code).toBe(2);
