@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- ctmc`: the foundation's floors. jiq-blocking with
  * lambda = 9/10, alpha = 3/5,2/5 (R = 2) or 1/2,3/10,1/5 (R = 3):
- * float solves to residual 1e-12, exact rational solves, product-form B.
+ * float solves under the default convergence rule (src/ctmc/convergence.ts),
+ * exact rational solves, product-form B.
  */
 import { exactArith, floatArith } from '../src/core/arith.ts';
 import { bandOf } from '../src/ctmc/band.ts';
@@ -19,11 +20,12 @@ function floatCase(R: number, N: number): void {
   const p = params(R, N);
   const built = timed(() => explore(jiqBlocking.ctmc(p, floatArith), floatArith));
   const g = built.value;
-  const solved = timed(() => solveIterative(g, { tolerance: 1e-12 }));
+  const solved = timed(() => solveIterative(g));
   emit({
     case: `float R=${R} N=${N}`, method: 'iterative', states: g.n, transitions: transitionCount(g),
     buildSeconds: round(built.seconds), solveSeconds: round(solved.seconds), solveCpuSeconds: round(solved.cpuSeconds),
-    iterations: solved.value.iterations, residual: solved.value.residual, converged: solved.value.converged,
+    iterations: solved.value.iterations, residual: solved.value.residual, residualNorm: solved.value.residualNorm,
+    errorEstimate: solved.value.errorEstimate, converged: solved.value.converged,
   });
 }
 

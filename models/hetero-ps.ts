@@ -36,8 +36,8 @@ function initialK(p: HeteroPsParams): number {
   const bound = stabilityBound(p);
   if (p.lambda.compare(bound.lambda) >= 0) {
     throw new UsageError(
-      `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} carries at N = ${serverCount(p)}: stable iff lambda < ${ratString(bound.lambda)} ` +
-        `(the ${bound.binding} slowest servers); give --K to solve the truncated chain anyway`,
+      `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} can carry at N = ${serverCount(p)}: unstable for lambda > ${ratString(bound.lambda)} ` +
+        `(the ${bound.binding} slowest servers get more than their capacity; at equality no stable answer either); give --K to solve the truncated chain anyway`,
     );
   }
   const rho = ratToNumber(p.lambda.div(bound.lambda));

@@ -7,15 +7,17 @@
  * and destinations to jobs, not to servers.
  */
 import fc from 'fast-check';
+import { z } from 'zod';
 import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
-import { narrate, runCoupled } from '../src/coupling/coupled-run.ts';
+import { readTrace, traceCounterexample, traceReplay, type TraceSpec } from '../src/check/trace-claim.ts';
+import { runCoupled, traceSteps } from '../src/coupling/coupled-run.ts';
 import type { SlotEvent } from '../src/coupling/jiq-systems.ts';
 import type { JiqBlockingParams } from '../models/jiq-blocking.ts';
 import { theorem1SlotCoupling } from '../models/jiq-blocking/coupling.ts';
-import { slotTrace, theorem1Params } from './support/coupling-arbitrary.ts';
-import { describeJiq } from './support/jiq-arbitrary.ts';
-import { THEOREM1_RANGES, usedInTotal } from './support/theorem1-coupling.ts';
+import { slotTrace, theorem1Params, theorem1ParamsFrom, uniformCell } from './support/coupling-arbitrary.ts';
+import { describeJiq, jiqParamText } from './support/jiq-arbitrary.ts';
+import { THEOREM1_EDITABLE, THEOREM1_RANGES, usedInTotal } from './support/theorem1-coupling.ts';
 
 interface SlotCase {
   params: JiqBlockingParams;
@@ -24,18 +26,32 @@ interface SlotCase {
 
 const coupling = (c: SlotCase) => theorem1SlotCoupling(c.params, [usedInTotal]);
 
+const slotEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('arrival'), dispatcher: uniformCell, thinning: uniformCell }),
+  z.object({ kind: z.literal('service'), slot: uniformCell, destination: uniformCell }),
+]);
+
+const spec: TraceSpec<SlotCase> = {
+  record: (c) => traceSteps(coupling(c), c.events),
+  describeParams: (c) => describeJiq(c.params),
+  shared: () => ({}),
+  toCase: (c) => ({ params: jiqParamText(c.params), trace: c.events }),
+  fromCase: (t) => ({ params: theorem1ParamsFrom(t.params), events: readTrace(z.array(slotEventSchema), t.trace) }),
+  subTraces: (c) => fc.record({ params: fc.constant(c.params), events: fc.subarray(c.events) }),
+};
+
 export const couplingTheorem1ServerClocks: Property = {
   id: 'coupling-theorem1-server-clocks',
   claim: 'JIQ blocking, beta = 1/R: coupling arrivals, thinning and per-server uniformised service clocks with the destination drawn at each service event, tokens used by every t satisfy worse <= original <= better; R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha, traces of <= 40 events',
   source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
   method: 'coupled runs on fast-check traces',
   expected: 'refuted',
+  trace: traceReplay(spec, THEOREM1_EDITABLE),
   run: (ctx) =>
     runGenerated(ctx, {
       arbitrary: fc.record({ params: theorem1Params(THEOREM1_RANGES.params), events: slotTrace(40) }),
       numRuns: 2000,
-      passVerdict: 'holds',
-      describe: (c) => ({ params: describeJiq(c.params), steps: narrate(coupling(c), c.events) }),
+      describe: (c) => traceCounterexample(spec, c),
       evidence: () => ({}),
       predicate: (c) => runCoupled(coupling(c), c.events).violation === null,
     }),

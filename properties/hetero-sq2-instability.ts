@@ -10,10 +10,12 @@
  * (1)). N = 3 is the smallest N where SQ(2) can lose region (at N = 2 it samples
  * both servers: JSQ). With two servers of capacity 1 and one of 16 (full
  * capacity 6 per server), both samples hit the slow pair with probability 1/3
- * at N = 3 (4/9 in the mean field), so SQ(2) is stable iff lambda < 2 at N = 3
- * and lambda < 3/2 in the mean field. lambda = 3 lies above both and below full
- * capacity: sq2 must be unstable, static (rho = 1/2) stable, hybrid stable iff
- * its static share exceeds 1/2 (stability.ts (3)). sq2 at lambda = 7/4 sits
+ * at N = 3 (4/9 in the mean field), so SQ(2) is unstable above lambda = 2 at
+ * N = 3 and above 3/2 in the mean field (shown; stability below those bounds is
+ * the assumed converse, which the stable cases here test). lambda = 3 lies above
+ * both and below full capacity: sq2 must be unstable, static (rho = 1/2) stable,
+ * hybrid unstable unless its static share exceeds 1/2 (stability.ts (3)) and, by
+ * the converse, stable when it does. sq2 at lambda = 7/4 sits
  * between the two bounds: stable at N = 3 although the mean-field bound says
  * unstable (the finite-N chain is not the mean field). At lambda = 9/2 the
  * hybrid needs a share above 5/6: the share 3/4 that carried lambda = 3 no
@@ -99,7 +101,7 @@ export const heteroSq2Instability: Property = {
     'hetero-ps, N = 3 (two servers of capacity 1, one of 16; capacity 6 per server): at lambda = 3, between the SQ(2) bounds (N = 3: 2, mean field: 3/2) and capacity, ' +
     'sq2 is unstable (boundary mass does not vanish as K grows) while static and hybrid with mix 3/4 are stable; hybrid with mix 1/4 (below its threshold 1/2) is unstable; ' +
     'sq2 at lambda = 7/4 (between the mean-field and N = 3 bounds) is stable at N = 3; at lambda = 9/2 hybrid needs mix > 5/6: 3/4 is unstable, 19/20 stable',
-  source: 'P3 (SQ(2) stability region), THEORY sec. 5; finite-N subset condition (derived, models/hetero-ps/stability.ts)',
+  source: 'P3 (SQ(2) stability region), docs/THEORY.md §5; finite-N subset condition (derived, models/hetero-ps/stability.ts)',
   method: 'GTH on the truncated lumped CTMC, K = 4, 8, 12, 16',
   expected: 'holds',
   run: (ctx) => {

@@ -7,9 +7,8 @@
 import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { exactArith } from '../src/core/arith.ts';
-import type { EvidenceRecord } from '../src/core/verdict.ts';
 import { certify } from '../src/ctmc/certificate.ts';
-import { jiqBlocking } from '../models/jiq-blocking.ts';
+import { jiqBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 
 export const productFormExchange: Property = {
@@ -19,18 +18,14 @@ export const productFormExchange: Property = {
   method: 'exact certificate (pi Q = 0 in rationals)',
   expected: 'refuted',
   run: (ctx) => {
-    let violation: EvidenceRecord = {};
+    const certificate = (p: JiqBlockingParams) => certify(jiqBlocking.ctmc(p, exactArith), jiqBlocking.productForm!.law(p));
     return runGenerated(ctx, {
       arbitrary: jiqBlockingParams({ R: [1, 3], N: [1, 6], exchange: 'always' }),
       numRuns: 50,
-      passVerdict: 'exact',
-      describe: (p) => ({ params: describeJiq(p), ...violation }),
+      eachCase: 'decided exactly, in rationals',
+      describe: (p) => ({ kind: 'balance', params: describeJiq(p), ...certificate(p).counterexample }),
       evidence: () => ({}),
-      predicate: (p) => {
-        const r = certify(jiqBlocking.ctmc(p, exactArith), jiqBlocking.productForm!.law(p));
-        if (!r.holds) violation = { violatedAt: r.counterexample!.state, inflowOverPi: r.counterexample!.inflowOverPi, outflowRate: r.counterexample!.outflowRate };
-        return r.holds;
-      },
+      predicate: (p) => certificate(p).holds,
     });
   },
 };

@@ -35,7 +35,6 @@ export const productFormFloat: Property = {
     return runGenerated(ctx, {
       arbitrary: jiqBlockingParams({ R: [2, 4], N: [10, 150] }).filter((p) => p.N <= maxN[p.alpha.length]),
       numRuns: 12,
-      passVerdict: 'holds',
       describe: describeJiq,
       evidence: () => ({ tolerance: TOLERANCE, maxStates, maxResidual, worstStateRelError: worstState, worstBlockingRelError: worstBlocking }),
       predicate: (p) => {

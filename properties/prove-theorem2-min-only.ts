@@ -28,14 +28,15 @@ function basicJiq(s: QueueingSymbols): Prop[] {
 export const theorem2MinOnlyClaim: SmtClaim = {
   id: 'theorem2-min-only',
   statement: 'JIQ queueing fluid, beta uniform, nu = 0, 0 < lambda < 1: at every fixed point the wait probability l is > 0 iff alpha_R < 1/R, equals lambda (1 - R alpha_R)/(R (1 - lambda) + lambda), and so depends only on lambda and the smallest share alpha_R',
-  source: 'P1 Thm. 2 (as summarised in the paper); THEORY sec. 3',
+  source: 'P1 Thm. 2 (as summarised in the paper); docs/THEORY.md §3',
   sizeRange: { meaning: 'dispatchers R', min: 2, max: 6 },
   encoding: 'all fixed points of the queueing fluid (reduced by level balance to y_0, y_1, l, x_r); "min only" on two copies with equal lambda and alpha_R, the other shares free (sorted, sum 1)',
   queries(R) {
     const s = queueingSymbols(R);
     const t = queueingSymbols(R, '_b');
     const last = s.alpha[R - 1];
-    const closedForm = s.l.mul(num(R).mul(num(1).sub(s.lambda)).add(s.lambda)).eq(s.lambda.mul(num(1).sub(last.mul(R))));
+    // l = lambda (1 - R alpha_R) / (R (1 - lambda) + lambda): a refutation shows l and the closed form's value side by side.
+    const closedForm = s.l.eq(s.lambda.mul(num(1).sub(last.mul(R))).div(num(R).mul(num(1).sub(s.lambda)).add(s.lambda)));
     return [
       { name: 'l > 0 iff alpha_R < 1/R', hypotheses: basicJiq(s), conclusion: s.l.gt(0).iff(last.mul(R).lt(1)) },
       { name: 'l = lambda (1 - R alpha_R)/(R (1 - lambda) + lambda)', hypotheses: basicJiq(s), conclusion: closedForm },

@@ -10,17 +10,18 @@ import { externalRunner, regress } from '../src/sim/regress.ts';
 import { jiqBlocking } from '../models/jiq-blocking.ts';
 import { flaggedComparisons, regressEvidence } from '../src/api.ts';
 
-const MUTANT = fileURLToPath(new URL('../test/fixtures/jiq_blocking_mutant.py', import.meta.url));
+/** Resolved when the claim runs, not on import: the explorer's page bundles this module but cannot run it. */
+const mutantPath = (): string => fileURLToPath(new URL('../test/fixtures/jiq_blocking_mutant.py', import.meta.url));
 const TIMEOUT_MS = 60_000;
 
 export const simRegressMutant: Property = {
   id: 'sim-regress-mutant',
   claim: 'regress flags a jiq-blocking simulator that sends freed tokens to the wrong dispatcher (small panel, Šidák at family-wise 1%)',
-  source: 'lbcheck simulator regression (issue 5)',
+  source: 'docs/THEORY.md §7 (simulator regression)',
   method: 'external simulator (python3 mutant) vs exact CTMC',
   expected: 'holds',
   run: async (ctx) => {
-    const command = `python3 ${JSON.stringify(MUTANT)}`;
+    const command = `python3 ${JSON.stringify(mutantPath())}`;
     const r = await regress(jiqBlocking, jiqBlocking.simulator!.panels.small, {
       seed: ctx.seed >>> 0,
       runner: externalRunner(command, TIMEOUT_MS),

@@ -63,6 +63,15 @@ export { BatchRecorder } from './sim/recorder.ts';
 export { streams, RandomStream } from './sim/random.ts';
 export { integrate, type Trajectory } from './fluid/integrate.ts';
 
+// Parametric solves: metrics as exact rational functions of one rate, and their sign on intervals.
+export { solveParametric, type ParametricEvidence, type ParametricMetrics, type ParametricOptions, type ParametricResult } from './parametric/solve-parametric.ts';
+export { familyChainAt, rateParameters } from './parametric/family-parameter.ts';
+export { OutsideDomain } from './parametric/parametric-chain.ts';
+export { decideSign, type OpenInterval, type SignClaim, type SignDecision } from './parametric/interval.ts';
+/** Arithmetic on rational functions (add, difference, product, quotient, derivativeOf, constant, identity, evaluate, formatFunction, functionJson). */
+export * as rationalFunction from './parametric/rational-function.ts';
+export type { RationalFunction } from './parametric/rational-function.ts';
+
 // Claims.
 export type { Property, RunContext } from './check/property.ts';
 export { Inconclusive, runGenerated, type GeneratedOptions } from './check/generated.ts';
@@ -97,7 +106,7 @@ export { flaggedComparisons, regressEvidence, simulatorRegression, type Simulato
 export { claimProperty as z3Claim, DEFAULT_TIMEOUT_MS } from './check/claim-property.ts';
 export { decideClaim, type Confirmation, type Query, type SmtClaim } from './smt/claim.ts';
 export { and, evalTerm, holds, ite, max, min, num, or, pos, product, sum, variable, type Assignment, Prop, Term } from './smt/expr.ts';
-export { narrate, runCoupled, type CoupledSystem, type Coupling, type Order } from './coupling/coupled-run.ts';
+export { atMost, noJoint, runCoupled, traceSteps, type Comparison, type CoupledSystem, type Coupling, type JointCounters, type Order, type Quantity, type TraceStep } from './coupling/coupled-run.ts';
 
 /** fast-check, the same instance lbcheck runs claims with (a user's project need not install it). */
 export { default as fc } from 'fast-check';

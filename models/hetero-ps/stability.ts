@@ -7,10 +7,11 @@
  * share q and C = sum of all capacities that is at least
  *     forced(S) = lambda N [q C_S / C + (1 - q) h_s],   h_s = s(s-1) / (N(N-1)),
  * so forced(S) > C_S makes the jobs in S grow linearly: the chain is unstable.
- * The converse (forced(S) < C_S for every S gives a stable chain) is the usual
- * condition for joining the shorter of sampled servers; property
- * hetero-sq2-instability tests it on the chain. At fixed s, C_S / forced(S)
- * increases with C_S, so the binding sets are the s slowest servers:
+ * That is all that is shown here: (1) is NECESSARY for stability. The converse
+ * (forced(S) < C_S for every S gives a stable chain) is the usual condition for
+ * joining the shorter of sampled servers, but it is assumed, not derived;
+ * property hetero-sq2-instability tests both sides on the chain. At fixed s,
+ * C_S / forced(S) increases with C_S, so the binding sets are the s slowest servers:
  *     lambda < min_s C_(1..s) / (N [q C_(1..s) / C + (1 - q) h_s])        (1)
  * (s = N gives full capacity C / N; an empty bracket gives no condition).
  *
@@ -20,7 +21,7 @@
  *     lambda < min_k G_k / (q G_k / G_M + (1 - q) g_k^2).                 (2)
  *
  * Hybrid (static with probability q, else SQ(2)): solving (1) for q, a load
- * lambda < C/N is carried iff q exceeds, for every s with lambda N h_s >= C_(1..s),
+ * lambda < C/N can be carried (by (1)) only if q exceeds, for every s with lambda N h_s >= C_(1..s),
  *     q_s = (lambda N h_s - C_(1..s)) / (lambda N (h_s - C_(1..s)/C)).    (3)
  * So every lambda below capacity is carried by some q < 1 (the full region is
  * recovered as q -> 1), but when uniform SQ(2) loses region no fixed q < 1
@@ -40,13 +41,16 @@ function bothSampled(s: number, N: number): Rational {
 }
 
 export interface Bound {
-  /** The policy is stable iff lambda < this (per-server arrival rate). */
+  /**
+   * Per-server arrival rate the policy cannot exceed: above it the chain is
+   * unstable (shown); below it stability is assumed (the converse of (1)).
+   */
   lambda: Rational;
   /** Size s of the slowest-server set that binds. */
   binding: number;
 }
 
-/** Equation (1): the largest per-server arrival rate the policy carries at this N. */
+/** Equation (1): the largest per-server arrival rate the policy can carry at this N (a necessary condition). */
 export function stabilityBound(p: HeteroPsParams, q: Rational = staticShare(p)): Bound {
   const N = serverCount(p);
   const C = totalCapacity(p);
@@ -81,8 +85,8 @@ export function meanFieldBound(p: HeteroPsParams, q: Rational = staticShare(p)):
 }
 
 /**
- * Equation (3): the smallest static share q for which the hybrid policy carries
- * p.lambda at this N (any q > it does; 0 when SQ(2) alone does), or null when
+ * Equation (3): the smallest static share q for which (1) lets the hybrid policy
+ * carry p.lambda at this N (any q > it passes (1); 0 when SQ(2) alone does), or null when
  * lambda is at or above full capacity C/N (no policy carries it).
  */
 export function hybridThreshold(p: HeteroPsParams): Rational | null {

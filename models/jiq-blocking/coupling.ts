@@ -41,7 +41,7 @@ import {
   type TokenSystemSpec,
 } from '../../src/coupling/jiq-systems.ts';
 import type { Uniform } from '../../src/coupling/trace.ts';
-import { formatUniform } from '../../src/coupling/trace.ts';
+import { formatUniform, uniformValue } from '../../src/coupling/trace.ts';
 import { uniform, type JiqBlockingParams } from './params.ts';
 
 /** Display order of the coupled systems, smallest token use first. */
@@ -126,6 +126,7 @@ export function theorem1Coupling(p: JiqBlockingParams, trace: JiqTrace, orders: 
     joint: noJoint(),
     orders,
     describeEvent: (e) => `t=${e.at}: ${describeArrival(dispatcher, e)}`,
+    draws: (e) => ({ at: e.at, dispatcher: uniformValue(e.dispatcher), thinning: uniformValue(e.thinning) }),
   };
 }
 
@@ -141,5 +142,9 @@ export function theorem1SlotCoupling(p: JiqBlockingParams, orders: readonly Orde
       e.kind === 'arrival'
         ? describeArrival(dispatcher, e)
         : `service event: slot u=${formatUniform(e.slot)}, destination u=${formatUniform(e.destination)}`,
+    draws: (e): Record<string, number> =>
+      e.kind === 'arrival'
+        ? { dispatcher: uniformValue(e.dispatcher), thinning: uniformValue(e.thinning) }
+        : { slot: uniformValue(e.slot), destination: uniformValue(e.destination) },
   };
 }

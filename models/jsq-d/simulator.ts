@@ -75,4 +75,11 @@ export function simulate(p: JsqdParams, o: SimulationOptions): SimulationRecord 
   }
 }
 
-export const simulatorView: SimulatorView<JsqdParams> = { simulate, panels };
+export const simulatorView: SimulatorView<JsqdParams> = {
+  simulate,
+  panels,
+  comparedMetrics: {
+    select: (_p, names) => names.filter((name) => !/^s\[\d+\]$/.test(name) || Number(name.slice(2, -1)) <= LEVELS),
+    why: `tail fractions s[i] are compared for i <= ${LEVELS} only: deeper levels are rare events whose batch means are too skewed for a t-test`,
+  },
+};

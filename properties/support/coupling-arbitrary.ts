@@ -1,16 +1,20 @@
 /**
  * fast-check generators of coupling cases: a Theorem-1 setting (basic JIQ, sorted
  * loads) with a common trace. Lists shrink by dropping events, so a failure
- * shrinks to a short trace.
+ * shrinks to a short trace. Cases read back from JSON (the explorer's edits)
+ * by the family's own parameter rules.
  */
 import fc from 'fast-check';
+import { z } from 'zod';
 import { Fraction } from '../../src/core/rational.ts';
-import type { EvidenceValue } from '../../src/core/verdict.ts';
+import type { EvidenceRecord } from '../../src/core/verdict.ts';
 import type { JiqArrival, JiqTrace, JobTicket, SlotEvent } from '../../src/coupling/jiq-systems.ts';
-import { narrate, type Coupling } from '../../src/coupling/coupled-run.ts';
-import { formatUniform, uniformArbitrary } from '../../src/coupling/trace.ts';
-import { uniform, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
-import { describeJiq, jiqBlockingParams, type JiqRanges } from './jiq-arbitrary.ts';
+import { traceSteps, type Coupling } from '../../src/coupling/coupled-run.ts';
+import { UNIFORM_CELLS, uniformArbitrary, uniformValue } from '../../src/coupling/trace.ts';
+import { readTrace, type TraceCase, type TraceSpec } from '../../src/check/trace-claim.ts';
+import { jiqBlocking, uniform, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
+import { checkTheorem1Setting } from '../../models/jiq-blocking/coupling.ts';
+import { describeJiq, jiqBlockingParams, jiqParamText, type JiqRanges } from './jiq-arbitrary.ts';
 
 /** Basic JIQ (beta = 1/R, nu = 0) with alpha sorted non-increasing, as Theorem 1 has it. */
 export function theorem1Params(r: Pick<JiqRanges, 'R' | 'N'>): fc.Arbitrary<JiqBlockingParams> {
@@ -57,11 +61,36 @@ export function theorem1Cases(params: Pick<JiqRanges, 'R' | 'N'>, trace: TraceRa
   return fc.record({ params: theorem1Params(params), trace: jiqTrace(trace) });
 }
 
-/** The case as people read it: parameters, the job tape, and the narrated run. */
-export function describeCouplingCase<S, J>(c: CouplingCase, coupling: Coupling<JiqArrival, S, J>): EvidenceValue {
+/** A uniform's cell in JSON: an integer in [0, UNIFORM_CELLS). */
+export const uniformCell = z.number().int().min(0).max(UNIFORM_CELLS - 1);
+
+const jiqTraceSchema = z.object({
+  arrivals: z
+    .array(z.object({ at: z.number().int().min(1), dispatcher: uniformCell, thinning: uniformCell }))
+    .refine((xs) => xs.every((a, i) => i === 0 || a.at > xs[i - 1].at), 'arrival epochs must increase strictly'),
+  jobs: z.array(z.object({ service: z.number().int().min(0), destination: uniformCell })),
+});
+
+/** Theorem 1's parameters from the command-line spelling, the theorem's setting enforced. */
+export function theorem1ParamsFrom(raw: Record<string, string>): JiqBlockingParams {
+  const p = jiqBlocking.parse(raw);
+  checkTheorem1Setting(p);
+  return p;
+}
+
+/** The job tape as values: service time and the destination uniform of the k-th admitted job. */
+export function jobTape(jobs: readonly JobTicket[]): EvidenceRecord {
+  return { jobTape: jobs.map((j, k) => ({ job: k + 1, service: j.service + 0.5, destination: uniformValue(j.destination) })) };
+}
+
+/** Theorem 1 cases as traces for the record and the explorer, under `coupling`. */
+export function theorem1TraceSpec<S, J>(coupling: (c: CouplingCase) => Coupling<JiqArrival, S, J>): TraceSpec<CouplingCase> {
   return {
-    params: describeJiq(c.params),
-    jobTape: c.trace.jobs.map((j, k) => `job ${k + 1}: service ${j.service + 0.5}, destination u=${formatUniform(j.destination)}`),
-    steps: narrate(coupling, c.trace.arrivals),
+    record: (c) => traceSteps(coupling(c), c.trace.arrivals),
+    describeParams: (c) => describeJiq(c.params),
+    shared: (c) => jobTape(c.trace.jobs),
+    toCase: (c): TraceCase => ({ params: jiqParamText(c.params), trace: { arrivals: c.trace.arrivals, jobs: c.trace.jobs } }),
+    fromCase: (t) => ({ params: theorem1ParamsFrom(t.params), trace: readTrace(jiqTraceSchema, t.trace) }),
+    subTraces: (c) => fc.record({ params: fc.constant(c.params), trace: fc.record({ arrivals: fc.subarray(c.trace.arrivals), jobs: fc.subarray(c.trace.jobs) }) }),
   };
 }

@@ -43,3 +43,8 @@ export function jiqBlockingParams(r: JiqRanges): fc.Arbitrary<JiqBlockingParams>
 export function describeJiq(p: JiqBlockingParams): EvidenceValue {
   return { N: p.N, lambda: ratString(p.lambda), alpha: p.alpha.map(ratString), beta: p.beta.map(ratString), nu: ratString(p.nu) };
 }
+
+/** The parameters as the command line spells them (--N 1 --lambda 1/10 --alpha 1/2,1/2 ...). */
+export function jiqParamText(p: JiqBlockingParams): Record<string, string> {
+  return { N: String(p.N), lambda: ratString(p.lambda), alpha: p.alpha.map(ratString).join(','), beta: p.beta.map(ratString).join(','), nu: ratString(p.nu) };
+}

@@ -11,7 +11,11 @@ import type { TokenCounts, TokenState } from '../../src/coupling/jiq-systems.ts'
 import { nondecreasingAlong } from '../../src/coupling/orders.ts';
 import { THEOREM1_SYSTEMS, theorem1Coupling } from '../../models/jiq-blocking/coupling.ts';
 import type { JiqBlockingParams } from '../../models/jiq-blocking.ts';
-import { describeCouplingCase, theorem1Cases, type CouplingCase } from './coupling-arbitrary.ts';
+import { theorem1Cases, theorem1TraceSpec, type CouplingCase } from './coupling-arbitrary.ts';
+import { traceCounterexample, traceReplay } from '../../src/check/trace-claim.ts';
+
+/** What a person may change in a Theorem 1 counterexample (the setting: beta = 1/R, nu = 0, sorted alpha). */
+export const THEOREM1_EDITABLE = ['N', 'lambda', 'alpha', 'beta', 'nu'] as const;
 
 export const THEOREM1_RANGES = { params: { R: [1, 4] as [number, number], N: [1, 5] as [number, number] }, trace: { arrivals: 30, jobs: 40 } };
 
@@ -32,12 +36,14 @@ export interface Theorem1OrderSpec {
 
 export function theorem1OrderProperty(spec: Theorem1OrderSpec): Property {
   const coupling = (c: CouplingCase) => theorem1Coupling(c.params, c.trace, [spec.order(c.params)]);
+  const trace = theorem1TraceSpec(coupling);
   return {
     id: spec.id,
     claim: spec.claim,
     source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
     method: 'coupled runs on fast-check traces',
     expected: spec.expected,
+    trace: traceReplay(trace, THEOREM1_EDITABLE),
     run: (ctx) => {
       let arrivals = 0;
       let worseBehind = 0;
@@ -45,8 +51,7 @@ export function theorem1OrderProperty(spec: Theorem1OrderSpec): Property {
       return runGenerated(ctx, {
         arbitrary: theorem1Cases(THEOREM1_RANGES.params, THEOREM1_RANGES.trace),
         numRuns: 2000,
-        passVerdict: 'holds',
-        describe: (c) => describeCouplingCase(c, coupling(c)),
+        describe: (c) => traceCounterexample(trace, c),
         evidence: () => ({ arrivalsChecked: arrivals, casesEndingWorseBehind: worseBehind, casesEndingBetterAhead: betterAhead }),
         predicate: (c) => {
           arrivals += c.trace.arrivals.length;

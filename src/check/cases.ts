@@ -1,6 +1,7 @@
 /**
  * The verdict of a claim checked on a fixed list of cases: `holds` when every
- * case passes, else `refuted` with the first failing case as counterexample.
+ * case passes, else `refuted` with the first failing case as counterexample;
+ * `unknown` when there is no case at all (nothing was checked).
  */
 import type { EvidenceRecord, PropertyResult } from '../core/verdict.ts';
 
@@ -15,6 +16,7 @@ export function casesVerdict(
   evidence: EvidenceRecord,
 ): PropertyResult {
   const failed = outcomes.filter((o) => !o.ok);
+  if (outcomes.length === 0) return { verdict: 'unknown', summary: 'no case was checked', evidence };
   return {
     verdict: failed.length === 0 ? 'holds' : 'refuted',
     summary: failed.length === 0 ? summary.holds : summary.refuted(failed.length),

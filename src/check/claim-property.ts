@@ -1,18 +1,32 @@
 /**
  * A Z3 claim as a property for `lbcheck check`: the claim is decided at each
  * listed size; one refuted size refutes it, one undecided size leaves it unknown.
+ * `proved` means proved at those sizes, which the claim's text names; no size
+ * at all is `unknown`, never a vacuous proof.
  */
-import type { Verdict } from '../core/verdict.ts';
+import type { EvidenceRecord, Verdict } from '../core/verdict.ts';
 import { decideClaim, type ClaimResult, type SmtClaim } from '../smt/claim.ts';
 import type { Property } from './property.ts';
 
 /** Z3's time limit per part in properties and in `lbcheck prove` (ms). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** `check --json`'s counterexample of a refuted claim: every refuted part with its model and both sides of its conclusion. */
+export function smtRefutation(r: ClaimResult): EvidenceRecord {
+  return {
+    kind: 'smt-refutation',
+    claim: r.claim,
+    size: r.size,
+    parts: r.parts
+      .filter((p) => p.verdict === 'refuted')
+      .map((p) => ({ part: p.part, counterexample: p.counterexample, conclusion: p.conclusion, confirmation: p.confirmation })),
+  };
+}
+
 export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; expected: Verdict }): Property {
   return {
     id: `prove-${claim.id}`,
-    claim: claim.statement,
+    claim: `${claim.statement} [decided for ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}]`,
     source: claim.source,
     method: `Z3 (nonlinear real arithmetic), ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}`,
     expected: o.expected,
@@ -24,12 +38,14 @@ export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; ex
       }
       const refuted = results.find((r) => r.verdict === 'refuted');
       const unknown = results.filter((r) => r.verdict === 'unknown');
-      const verdict = refuted ? 'refuted' : unknown.length > 0 ? 'unknown' : 'proved';
+      const verdict = refuted ? 'refuted' : unknown.length > 0 || results.length === 0 ? 'unknown' : 'proved';
       const summary = refuted
         ? `refuted at ${claim.sizeRange.meaning} = ${refuted.size} (${refuted.reason})`
         : unknown.length > 0
           ? `undecided at ${claim.sizeRange.meaning} = ${unknown.map((r) => r.size).join(', ')}: ${unknown[0].reason}`
-          : `proved for ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}, every part`;
+          : results.length === 0
+            ? 'no size was decided: nothing is proved'
+            : `proved for ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}, every part`;
       return {
         verdict,
         summary,
@@ -42,7 +58,7 @@ export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; ex
             parts: r.parts.map((p) => `${p.part}: ${p.verdict}`),
           })),
         },
-        ...(refuted ? { counterexample: { size: refuted.size, part: refuted.reason ?? '', values: refuted.counterexample ?? {}, confirmation: refuted.parts.find((p) => p.verdict === 'refuted')?.confirmation ?? null } } : {}),
+        ...(refuted ? { counterexample: smtRefutation(refuted) } : {}),
       };
     },
   };

@@ -11,7 +11,7 @@ import type { MetricValues } from '../core/model.ts';
 import { flattenMetrics } from '../core/metric-names.ts';
 import { isRational, ratString, ratToNumber, type Rational } from '../core/rational.ts';
 import { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult } from '../core/verdict.ts';
-import { narrate, runCoupled, type Coupling } from '../coupling/coupled-run.ts';
+import { runCoupled, traceSteps, type Coupling } from '../coupling/coupled-run.ts';
 import { Inconclusive, runGenerated } from './generated.ts';
 import { observedOrder, round } from './solving.ts';
 import type { Property, RunContext } from './property.ts';
@@ -52,14 +52,18 @@ export interface ForAllSpec<C> extends Omit<ClaimInfo, 'method'> {
   numRuns?: number;
   /** true when the case satisfies the claim; throw Inconclusive when it cannot be decided. */
   check(c: C, ctx: RunContext): boolean | Promise<boolean>;
-  /** 'exact' when every case is decided in exact arithmetic (default 'holds'). */
-  passVerdict?: 'exact' | 'holds';
+  /**
+   * How each case is decided (e.g. "exactly, in rationals"), for the evidence. The
+   * verdict of generated cases is `holds` however exactly each is decided: they
+   * sample the claim's domain.
+   */
+  eachCase?: string;
   describe?(c: C): EvidenceValue;
   /** Evidence gathered while the cases ran. */
   evidence?(): EvidenceRecord;
 }
 
-/** For all generated cases, a predicate: holds (or exact) on every case, refuted with a shrunk counterexample and its replay. */
+/** For all generated cases, a predicate: holds on every case, refuted with a shrunk counterexample and its replay. */
 export function forAll<C>(spec: ForAllSpec<C>): Property {
   const numRuns = spec.numRuns ?? 20;
   return defineClaim({
@@ -72,7 +76,7 @@ export function forAll<C>(spec: ForAllSpec<C>): Property {
       runGenerated(ctx, {
         arbitrary: spec.cases,
         numRuns,
-        passVerdict: spec.passVerdict ?? 'holds',
+        ...(spec.eachCase ? { eachCase: spec.eachCase } : {}),
         describe: spec.describe ?? evidenceOf,
         evidence: spec.evidence ?? (() => ({})),
         predicate: (c) => spec.check(c, ctx),
@@ -82,12 +86,12 @@ export function forAll<C>(spec: ForAllSpec<C>): Property {
 
 type View<C, V> = (c: C, ctx: RunContext) => MetricValues<V> | Promise<MetricValues<V>>;
 
-export interface ViewsAgreeSpec<C> extends Omit<ForAllSpec<C>, 'check' | 'passVerdict' | 'evidence'> {
+export interface ViewsAgreeSpec<C> extends Omit<ForAllSpec<C>, 'check' | 'eachCase' | 'evidence'> {
   /** Two named views of each case, e.g. ['CTMC', c => exactMetrics(...)], ['closed form', ...]. */
   views: readonly [[string, View<C, Rational | number>], [string, View<C, Rational | number>]];
   /** The metrics compared (default: every metric of the first view). */
   metrics?: readonly string[];
-  /** Absent: equal exactly, as rationals (verdict exact). Given: |a - b| <= tolerance in float (verdict holds). */
+  /** Absent: equal exactly, as rationals. Given: |a - b| <= tolerance in float. (Verdict holds either way: the cases are samples.) */
   tolerance?: number;
 }
 
@@ -103,7 +107,7 @@ export function viewsAgree<C>(spec: ViewsAgreeSpec<C>): Property {
   return forAll({
     ...spec,
     method: spec.method ?? `${leftName} vs ${rightName}, ${exact ? 'exactly (rationals)' : `within ${spec.tolerance}`}, ${spec.numRuns ?? 20} generated cases`,
-    passVerdict: exact ? 'exact' : 'holds',
+    eachCase: exact ? 'decided exactly, in rationals' : `within ${spec.tolerance}`,
     evidence: () => ({ metricsCompared: compared, ...(exact ? {} : { tolerance: spec.tolerance!, worstDifference: worst }) }),
     async check(c, ctx) {
       const a = flattenMetrics(await left(c, ctx));
@@ -112,7 +116,7 @@ export function viewsAgree<C>(spec: ViewsAgreeSpec<C>): Property {
       const names = Object.keys(a).filter((k) => wanted.some((m) => k === m || k.startsWith(`${m}[`)));
       for (const m of wanted) {
         for (const [view, values] of [[leftName, a], [rightName, b]] as const) {
-          if (!Object.keys(values).some((k) => k === m || k.startsWith(`${m}[`)) || names.some((k) => !(k in values))) {
+          if (!Object.keys(values).some((k) => k === m || k.startsWith(`${m}[`)) || names.some((k) => !Object.hasOwn(values, k))) {
             throw new UsageError(`claim "${spec.id}": the ${view} view has no metric "${m}" (it has: ${Object.keys(values).join(', ')})`);
           }
         }
@@ -186,20 +190,23 @@ export function convergesInN(spec: ConvergesSpec): Property {
   });
 }
 
-export interface CouplingOrderSpec<C, E, S, J> extends Omit<ForAllSpec<C>, 'check' | 'passVerdict'> {
+export interface CouplingOrderSpec<C, E, S, J> extends Omit<ForAllSpec<C>, 'check' | 'eachCase'> {
   /** The coupled systems, their orders and joint counters for a case. */
   coupling(c: C): Coupling<E, S, J>;
   /** The common trace the systems are driven by. */
   events(c: C): readonly E[];
 }
 
-/** The coupling's orders hold after every event of every generated trace; a violation is narrated event by event. */
+/** The coupling's orders hold after every event of every generated trace; a violation is recorded step by step (a coupling-trace counterexample). */
 export function couplingOrder<C, E, S, J>(spec: CouplingOrderSpec<C, E, S, J>): Property {
   let events = 0;
   return forAll({
     ...spec,
     method: spec.method ?? `coupled runs on ${spec.numRuns ?? 20} fast-check traces`,
-    describe: spec.describe ?? ((c) => ({ case: evidenceOf(c), steps: narrate(spec.coupling(c), spec.events(c)) })),
+    describe: spec.describe ?? ((c) => {
+      const run = traceSteps(spec.coupling(c), spec.events(c));
+      return { kind: 'coupling-trace', params: evidenceOf(c), shared: {}, events: run.events, steps: run.steps, violation: run.violation };
+    }),
     evidence: () => ({ eventsChecked: events, ...(spec.evidence?.() ?? {}) }),
     check(c) {
       const trace = spec.events(c);

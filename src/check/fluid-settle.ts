@@ -1,13 +1,14 @@
 /** Runs a family's fluid ODE until it settles, for the fluid properties. */
 import { Inconclusive } from './generated.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
+import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
 import type { FluidSystem } from '../fluid/view.ts';
 
 /** Horizons tried in turn until the drift max|f(x)| is below `drift`. */
 const HORIZONS = [200, 2000];
 
 /** The end of a run whose drift fell below `drift`; Inconclusive when it never settles or the run is unsound. */
-export function settle(sys: FluidSystem, x0: Float64Array, drift = 1e-9): Trajectory {
+export function settle(sys: FluidSystem, x0: Float64Array, drift = SETTLED_DRIFT): Trajectory {
   let tr: Trajectory | undefined;
   for (const t of HORIZONS) {
     tr = integrate(sys, x0, { t, samples: 2 });
@@ -15,7 +16,7 @@ export function settle(sys: FluidSystem, x0: Float64Array, drift = 1e-9): Trajec
     if (!e.completed || e.minFaceValue < 0 || e.conservationDefect > 1e-12) {
       throw new Inconclusive(`unsound ODE run: completed=${e.completed}, min face value ${e.minFaceValue}, conservation defect ${e.conservationDefect}`);
     }
-    if (e.finalDrift <= drift) return tr;
+    if (hasSettled(e, drift)) return tr;
   }
   throw new Inconclusive(`the ODE had not settled by t = ${HORIZONS[HORIZONS.length - 1]} (drift ${tr!.evidence.finalDrift.toExponential(2)})`);
 }

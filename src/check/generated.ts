@@ -1,7 +1,12 @@
 /**
  * fast-check glue: runs a generated property under a seed (and optional replay
- * path) and turns the outcome into a verdict. A case whose evidence is too weak
- * to decide throws Inconclusive: the run is then `unknown`, never `holds`.
+ * path) and turns the outcome into a verdict. Cases are samples of the claim's
+ * domain, so a run that passes is `holds` (never `exact` or `proved`, however
+ * each case is decided: that goes in the evidence). A case whose evidence is too
+ * weak to decide throws Inconclusive; a run with such a case (or one that failed
+ * to run), and no case decided false, is `unknown`. Shrinking follows only cases
+ * decided false: an undecided case counts as passing for fast-check, so a real
+ * counterexample never shrinks into an undecided one.
  */
 import fc from 'fast-check';
 import type { EvidenceRecord, EvidenceValue, PropertyResult } from '../core/verdict.ts';
@@ -16,18 +21,33 @@ export interface GeneratedOptions<T> {
   /** true when the case satisfies the claim; throw Inconclusive when it cannot be decided. */
   predicate: (value: T) => boolean | Promise<boolean>;
   numRuns: number;
-  /** The verdict when every case passes ('exact' or 'holds'). */
-  passVerdict: 'exact' | 'holds';
+  /** How each case is decided (e.g. "exactly, in rationals"), for the evidence. */
+  eachCase?: string;
   describe: (value: T) => EvidenceValue;
   /** Evidence gathered while the cases ran (states, residuals ...). */
   evidence: () => EvidenceRecord;
 }
 
+/** The first case that could not be decided, and why. */
+interface Undecided<T> {
+  value: T;
+  reason: string;
+}
+
 export async function runGenerated<T>(ctx: RunContext, o: GeneratedOptions<T>): Promise<PropertyResult> {
   let cases = 0;
+  let undecided: Undecided<T> | undefined;
+  let undecidedCount = 0;
   const property = fc.asyncProperty(o.arbitrary, async (v) => {
     ctx.progress(`case ${++cases}`);
-    return o.predicate(v);
+    try {
+      return await o.predicate(v);
+    } catch (e) {
+      const reason = e instanceof Inconclusive ? e.message : `a case failed to run: ${e instanceof Error ? e.message : String(e)}`;
+      undecidedCount++;
+      undecided ??= { value: v, reason };
+      return true; // not a counterexample: shrinking must not move into it
+    }
   });
   const details = await fc.check(property, {
     seed: ctx.seed,
@@ -35,24 +55,29 @@ export async function runGenerated<T>(ctx: RunContext, o: GeneratedOptions<T>): 
     ...(ctx.path ? { path: ctx.path } : {}),
     endOnFailure: false,
   });
-  const replay = { seed: details.seed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
-  if (!details.failed) {
-    return { verdict: o.passVerdict, summary: `all ${details.numRuns} generated cases pass`, evidence: { cases: details.numRuns, ...o.evidence() }, ...replay };
+  // The seed as given (fast-check reports it as a signed 32-bit integer), so the replay line is accepted by --seed.
+  const replay = { seed: ctx.seed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
+  const evidence = (more: EvidenceRecord = {}): EvidenceRecord => ({
+    cases: details.numRuns, ...more, ...(o.eachCase ? { eachCase: o.eachCase } : {}), ...o.evidence(),
+  });
+  if (details.failed && details.counterexample) {
+    return {
+      verdict: 'refuted',
+      summary: `counterexample after ${details.numRuns} cases and ${details.numShrinks} shrinks`,
+      evidence: evidence({ shrinks: details.numShrinks }),
+      counterexample: o.describe(details.counterexample[0]),
+      ...replay,
+    };
   }
-  const error = details.errorInstance;
-  const counterexample = details.counterexample ? o.describe(details.counterexample[0]) : null;
-  if (error instanceof Inconclusive) {
-    return { verdict: 'unknown', summary: error.message, evidence: { cases: details.numRuns, ...o.evidence() }, counterexample, ...replay };
-  }
-  if (error && !(error instanceof Error && error.message.includes('Property failed by returning false'))) {
+  if (details.failed) {
+    // fast-check itself failed (e.g. too many pre-condition failures): nothing was decided.
+    const error: unknown = details.errorInstance;
     const message = error instanceof Error ? error.message : String(error);
-    return { verdict: 'unknown', summary: `a case failed to run: ${message}`, evidence: { cases: details.numRuns, ...o.evidence() }, counterexample, ...replay };
+    return { verdict: 'unknown', summary: `the cases could not be generated: ${message}`, evidence: evidence(), ...replay };
   }
-  return {
-    verdict: 'refuted',
-    summary: `counterexample after ${details.numRuns} cases and ${details.numShrinks} shrinks`,
-    evidence: { cases: details.numRuns, shrinks: details.numShrinks, ...o.evidence() },
-    counterexample,
-    ...replay,
-  };
+  if (undecided) {
+    return { verdict: 'unknown', summary: undecided.reason, evidence: evidence({ undecided: undecidedCount, firstUndecided: o.describe(undecided.value) }), ...replay };
+  }
+  if (details.numRuns === 0) return { verdict: 'unknown', summary: 'no case was generated: nothing was checked', evidence: evidence(), ...replay };
+  return { verdict: 'holds', summary: `all ${details.numRuns} generated cases pass`, evidence: evidence(), ...replay };
 }

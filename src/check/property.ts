@@ -3,6 +3,7 @@
  * decides it, and the verdict expected (a claim may be known to be false).
  */
 import type { PropertyResult, Verdict } from '../core/verdict.ts';
+import type { TraceReplay } from './trace-claim.ts';
 
 export interface RunContext {
   /** Seed for generated cases (fast-check); a seed reproduces a run. */
@@ -23,4 +24,11 @@ export interface Property {
   /** refuted when the claim is known to be false. */
   readonly expected: Verdict;
   run(ctx: RunContext): Promise<PropertyResult> | PropertyResult;
+  /** For claims on coupled traces: replays an edited counterexample (the explorer). */
+  readonly trace?: TraceReplay;
+}
+
+/** What a claim says, where from, how it is decided and what is expected: the fields every listing of claims shows. */
+export function claimHeader(p: Property): Pick<Property, 'id' | 'claim' | 'source' | 'method' | 'expected'> {
+  return { id: p.id, claim: p.claim, source: p.source, method: p.method, expected: p.expected };
 }

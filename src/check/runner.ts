@@ -1,7 +1,7 @@
 /** Runs properties and collects their verdicts; an exception inside a claim is an `unknown`, with why. */
 import { UsageError } from '../core/errors.ts';
 import type { EvidenceValue, PropertyResult, Verdict } from '../core/verdict.ts';
-import type { Property, RunContext } from './property.ts';
+import { claimHeader, type Property, type RunContext } from './property.ts';
 
 export interface CheckResult extends PropertyResult {
   id: string;
@@ -40,11 +40,7 @@ export async function runProperty(p: Property, ctx: RunContext): Promise<CheckRe
     result = { verdict: 'unknown', summary: `the check failed to run: ${message}`, evidence: {} };
   }
   return {
-    id: p.id,
-    claim: p.claim,
-    source: p.source,
-    method: p.method,
-    expected: p.expected,
+    ...claimHeader(p),
     asExpected: satisfies(result.verdict, p.expected),
     ...result,
     seconds: (performance.now() - start) / 1000,

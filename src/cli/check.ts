@@ -1,11 +1,13 @@
 /** `lbcheck check [ids...]`: run properties and print the verdict table. */
 import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
-import type { EvidenceValue } from '../core/verdict.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
+import type { Property } from '../check/property.ts';
 import { renderTable } from '../report/table.ts';
+import { parseSeed } from '../sim/random.ts';
+import { counterexampleText } from '../report/counterexample-text.ts';
 import { printJson } from './output.ts';
 import { progressFor } from './progress.ts';
 
@@ -19,25 +21,6 @@ interface CheckFlags {
 
 export const DEFAULT_SEED = 42;
 
-function parseSeed(text: string): number {
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`--seed must be an integer, got "${text}"`);
-  return Number(text) | 0;
-}
-
-/** A counterexample for people: strings as they are, lists as lines, records as "key: value". */
-function outline(v: EvidenceValue, indent: string): string {
-  if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' && x !== null ? outline(x, indent) : `${indent}${String(x)}`)).join('\n');
-  if (typeof v === 'object' && v !== null) {
-    return Object.entries(v)
-      .map(([k, x]) => {
-        if (Array.isArray(x) && x.every((e) => typeof e !== 'object' || e === null)) return `${indent}${k}: ${x.join(', ')}`;
-        return typeof x === 'object' && x !== null ? `${indent}${k}:\n${outline(x, indent + '  ')}` : `${indent}${k}: ${String(x)}`;
-      })
-      .join('\n');
-  }
-  return `${indent}${String(v)}`;
-}
-
 /** `origin(id)`: the --file a claim came from (its replay must load it again), or BUILT_IN. */
 function printHuman(results: CheckResult[], origin: (id: string) => string): void {
   const rows = results.map((r) => [
@@ -50,12 +33,22 @@ function printHuman(results: CheckResult[], origin: (id: string) => string): voi
   const idWidth = Math.max(...results.map((r) => r.id.length)) + 2;
   console.log(renderTable(['id', 'claim', 'method', 'verdict', 'evidence'], rows, [idWidth, 44, 16, 12, 56]));
   for (const r of results.filter((x) => x.counterexample !== undefined && x.counterexample !== null)) {
-    console.log(`\n${r.id}: counterexample\n${outline(r.counterexample!, '  ')}`);
+    console.log(`\n${r.id}: counterexample\n${counterexampleText(r.counterexample!).join('\n')}`);
     const file = origin(r.id) === BUILT_IN ? '' : ` --file ${origin(r.id)}`;
     if (r.path) console.log(`  replay: lbcheck check ${r.id}${file} --seed ${r.seed} --path ${r.path}`);
   }
   const off = results.filter((r) => !r.asExpected);
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
+}
+
+/** The properties (all, or those named), ids whole (the id column is as wide as the longest id). */
+function printList(properties: readonly Property[], json: boolean): void {
+  if (json) {
+    printJson({ properties: properties.map((p) => ({ id: p.id, claim: p.claim, source: p.source, method: p.method, expected: p.expected })) });
+    return;
+  }
+  const idWidth = Math.max(...properties.map((p) => p.id.length)) + 2;
+  console.log(renderTable(['id', 'expected', 'claim'], properties.map((p) => [p.id, p.expected, p.claim]), [idWidth, 10, 72]));
 }
 
 export function checkCommand(registry: Registry, setExit: (code: number) => void): Command {
@@ -66,14 +59,11 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
     .option('--json', 'print one JSON document {"results":[...]}')
     .option('--seed <S>', 'seed for generated cases', String(DEFAULT_SEED))
     .option('--path <P>', 'fast-check path replaying one counterexample (with one id and its --seed)')
-    .option('--list', 'list the properties and exit')
+    .option('--list', 'list the properties and exit (with --json: {"properties":[...]})')
     .action(async (ids: string[], opts: CheckFlags) => {
       const properties = registry.claims.filter((e) => opts.builtins || e.origin !== BUILT_IN).map((e) => e.claim);
       if (!opts.builtins && properties.length === 0) throw new UsageError('--no-builtins leaves no claim to run: name a file with claims (--file my-claims.ts)');
-      if (opts.list) {
-        console.log(renderTable(['id', 'expected', 'claim'], properties.map((p) => [p.id, p.expected, p.claim]), [30, 10, 80]));
-        return;
-      }
+      if (opts.list) return printList(selectProperties(properties, ids), Boolean(opts.json));
       const seed = parseSeed(opts.seed);
       if (opts.path !== undefined && ids.length !== 1) throw new UsageError('--path replays one property: name exactly one id');
       const selected = selectProperties(properties, ids);

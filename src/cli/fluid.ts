@@ -5,12 +5,14 @@ import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
+import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
 import type { FluidFixedPoint } from '../fluid/view.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { svgPlot } from '../report/svg-plot.ts';
 import { fmt, metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
+import { paramRecord } from '../report/param-record.ts';
 import { printJson } from './output.ts';
 
 interface FluidFlags {
@@ -43,9 +45,9 @@ function distance(x: Float64Array, fp: FluidFixedPoint): number {
 function drawSvg(file: string, title: string, names: readonly string[], shown: readonly number[], tr: Trajectory, fp: FluidFixedPoint): void {
   const series = shown.flatMap((i, colour) => [
     { label: names[i], kind: 'line' as const, colour, points: Array.from(tr.times, (t, k) => ({ x: t, y: tr.states[k][i] })) },
-    ...(Number.isNaN(fp.state[i]) ? [] : [{ label: `${names[i]} fixed point`, kind: 'points' as const, colour, points: [{ x: tr.times[tr.times.length - 1], y: fp.state[i] }] }]),
+    ...(Number.isNaN(fp.state[i]) ? [] : [{ label: `${names[i]} fixed point`, kind: 'points' as const, colour, legend: false, points: [{ x: tr.times[tr.times.length - 1], y: fp.state[i] }] }]),
   ]);
-  const svg = svgPlot({ title, xLabel: 't', yLabel: 'fraction of servers', series });
+  const svg = svgPlot({ title, xLabel: 't', yLabel: 'fraction of servers', series, legendNote: 'dots at the end: fixed point' });
   try {
     writeFileSync(file, svg);
   } catch (e) {
@@ -63,9 +65,8 @@ export interface FluidRequest {
 
 export function parseFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): FluidRequest {
   const view = family.fluid!;
-  const given = Object.entries(rawParams(family, opts)).filter(([, v]) => v !== undefined);
   return {
-    params: family.parse({ ...view.ignoredParams, ...Object.fromEntries(given) }),
+    params: family.parse(rawParams(family, opts, view.ignoredParams)),
     t: parseNumber(opts.t, 't', (v) => v > 0 && v <= 1e6, 'a number in (0, 1e6]'),
     samples: parseNumber(opts.samples, 'samples', (v) => Number.isInteger(v) && v >= 2 && v <= 100_000, 'an integer in 2..100000'),
     x0: parseStart(opts.x0),
@@ -85,26 +86,35 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
     Object.fromEntries(only.map((i) => [sys.names[i], Number.isNaN(x[i]) ? null : x[i]]));
   const report = {
     model: family.id,
-    params: Object.fromEntries(Object.entries(family.toJSON(req.params)).filter(([k]) => !(k in (view.ignoredParams ?? {})))),
+    ...paramRecord(family, req.params, view.ignoredParams),
     fixedPoint: named(fp.state),
     ...(fp.exact ? { fixedPointExact: fp.exact } : {}),
     fixedPointMethod: fp.method,
     metrics: view.metrics(req.params, fp.state),
     trajectory: tr.states.map((x, k) => ({ t: tr.times[k], ...named(x, shown) })),
-    final: { t: tr.times[tr.times.length - 1], distanceToFixedPoint: distance(tr.final, fp), metrics: view.metrics(req.params, tr.final) },
+    final: {
+      t: tr.times[tr.times.length - 1],
+      distanceToFixedPoint: distance(tr.final, fp),
+      metrics: view.metrics(req.params, tr.final),
+      /** The run completed with drift <= SETTLED_DRIFT; otherwise the final state is not the limit. */
+      settled: hasSettled(tr.evidence),
+      drift: tr.evidence.finalDrift,
+      settledDrift: SETTLED_DRIFT,
+    },
     evidence: tr.evidence,
     seconds: (performance.now() - start) / 1000,
   };
-  return { report, sound: sound(tr), sys, x0, fp, tr, shown };
+  // A usable answer: the run is sound and it settled (otherwise its end is not the limit).
+  return { report, sound: sound(tr) && report.final.settled, sys, x0, fp, tr, shown };
 }
 
 function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): number {
   const req = parseFluid(family, opts);
   const { report, sound: ok, sys, x0, fp, tr, shown } = fluidRun(family, req);
-  if (opts.svg) drawSvg(opts.svg, `${family.id} fluid limit: ${paramText(report.params)}`, sys.names, shown, tr, fp);
+  if (opts.svg) drawSvg(opts.svg, `${family.id} fluid limit: ${paramText(report.paramsExact)}`, sys.names, shown, tr, fp);
   if (opts.json) printJson(report);
   else {
-    console.log(`${family.id} fluid limit  ${paramText(report.params)}`);
+    console.log(`${family.id} fluid limit  ${paramText(report.paramsExact)}`);
     console.log(`fixed point (${fp.method}):`);
     console.log(renderTable(['coordinate', 'value'], shown.map((i) => [sys.names[i], Number.isNaN(fp.state[i]) ? 'open' : fmt(fp.state[i])])));
     if (fp.exact) console.log(`exact: ${Object.entries(fp.exact).map(([k, v]) => `${k} = ${v ?? 'open'}`).join(', ')}`);
@@ -112,6 +122,9 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     console.log(renderTable(['metric', 'value'], metricRows(report.metrics)));
     const e = tr.evidence;
     console.log(`ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')}) to t = ${fmt(req.t)}: distance to the fixed point ${e.completed ? report.final.distanceToFixedPoint.toExponential(2) : '(not reached: step limit)'}, drift ${e.finalDrift.toExponential(2)}`);
+    if (!report.final.settled && e.completed) {
+      console.log(`NOT SETTLED: drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT} at t = ${fmt(req.t)}: the ODE has not reached a fixed point, so its final state and distance are not the limit; integrate longer (--t)`);
+    }
     console.log(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`);
     if (opts.svg) console.log(`wrote ${opts.svg}`);
   }
@@ -136,7 +149,7 @@ export function fluidCommand(registry: Registry, setExit: (code: number) => void
   const cmd = addFileOption(new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics'));
   for (const family of familiesOf(registry, 'fluid')) {
     const sub = new Command(family.id).description(family.title);
-    addParamOptions(sub, family);
+    addParamOptions(sub, family, family.fluid!.ignoredParams);
     for (const o of fluidOptions(family)) sub.addOption(o);
     sub
       .option('--svg <file>', 'draw the trajectories (and fixed-point levels) as SVG')

@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUT_MS } from '../check/claim-property.ts';
 import { claimSmtlib2, decideClaim, type SmtClaim } from '../smt/claim.ts';
 import { smtClaims } from '../../properties/smt-claims.ts';
 import { renderTable } from '../report/table.ts';
+import { refutationText, wrapWords } from '../report/counterexample-text.ts';
 import { printJson } from './output.ts';
 
 interface ProveFlags {
@@ -47,13 +48,13 @@ async function runProve(id: string, opts: ProveFlags): Promise<number> {
     printJson({ claim: r.claim, size: r.size, sizeMeaning: claim.sizeRange.meaning, verdict: r.verdict, counterexample: r.counterexample, reason: r.reason, seconds: r.seconds, parts: r.parts });
   } else {
     console.log(`${claim.id} (${claim.sizeRange.meaning} = ${size}): ${r.verdict.toUpperCase()} in ${r.seconds.toFixed(2)} s, Z3 start-up included`);
-    console.log(`claim: ${claim.statement}\nsource: ${claim.source}\nencoding: ${claim.encoding}`);
-    const rows = r.parts.map((p) => [p.part, p.verdict, p.seconds.toFixed(2), p.reason ?? (p.confirmation ? `confirmed: ${JSON.stringify(p.confirmation)}` : '')]);
-    console.log(renderTable(['part', 'verdict', 'seconds', 'note'], rows, [56, 9, 9, 40]));
-    if (r.counterexample) {
-      console.log(`counterexample (${r.reason}):`);
-      console.log(Object.entries(r.counterexample).map(([k, v]) => `  ${k} = ${v}`).join('\n'));
-    } else if (r.reason) console.log(`reason: ${r.reason}`);
+    console.log([...wrapWords(`claim (decided here for ${claim.sizeRange.meaning} = ${size} only): `, claim.statement), `source: ${claim.source}`, ...wrapWords('encoding: ', claim.encoding)].join('\n'));
+    const rows = r.parts.map((p, i) => [`${i + 1}. ${p.part}`, p.verdict, p.seconds.toFixed(2), p.reason ?? (p.verdict === 'refuted' ? 'counterexample below' : '')]);
+    console.log(renderTable(['part', 'verdict', 'seconds', 'note'], rows, [60, 9, 9, 60]));
+    r.parts.forEach((p, i) => {
+      if (p.verdict === 'refuted') console.log(`\npart ${i + 1} ${refutationText(p).join('\n')}`);
+    });
+    if (r.verdict !== 'refuted' && r.reason) console.log(`reason: ${r.reason}`);
     if (opts.smt2) console.log(`wrote ${opts.smt2} (SMT-LIB2, one benchmark per part; unsat = part proved)`);
   }
   return r.verdict === 'proved' ? 0 : 1;

@@ -6,6 +6,7 @@ import { UsageError } from '../core/errors.ts';
 import { resolvePanel } from '../sim/panel.ts';
 import type { PanelCase } from '../sim/view.ts';
 import { parseSeed } from '../sim/random.ts';
+import { CaseFailure, checkCommand } from '../sim/external.ts';
 import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
@@ -27,14 +28,19 @@ export const DEFAULT_REGRESS_SEED = '1';
 
 function printHuman(r: RegressReport): void {
   console.log(`${r.family}: simulator ${r.simulator}, seed ${r.seed}`);
-  const rows = r.cases.map((c) => [c.id, c.metric, `${short(c.estimate)} ± ${short(c.stderr)}`, short(c.exact), zText(c.z), c.flagged ? 'FLAGGED' : c.z === null ? 'undecided' : '']);
+  const mark = (c: RegressReport['cases'][number]): string => (c.flagged ? 'FLAGGED' : c.z === null ? 'undecided' : c.imprecise ? 'imprecise' : '');
+  const rows = r.cases.map((c) => [c.id, c.metric, `${short(c.estimate)} ± ${short(c.stderr)}`, short(c.exact), zText(c.z), mark(c)]);
   console.log(renderTable(['case', 'metric', 'estimate ± stderr', 'exact (CTMC)', 'z', ''], rows));
   for (const e of r.errors) console.log(`case ${e.id}: ERROR ${e.error}`);
+  if (r.notCompared) console.log(`not compared: ${r.notCompared.metrics.join(', ')} (${r.notCompared.why})`);
   const flagged = r.cases.filter((c) => c.flagged).length;
+  const imprecise = r.cases.filter((c) => c.imprecise).length;
   const critical = [...new Set(r.cases.map((c) => c.critical.toFixed(2)))].join('/');
+  const { relative, absolute } = r.rule.detectable;
   console.log(
-    `verdict ${r.verdict}: ${r.rule.comparisons} comparisons, ${flagged} flagged, ${r.errors.length} case(s) failed to run; ` +
-      `Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${critical || '-'} (level ${r.rule.perComparisonLevel.toExponential(2)})`,
+    `verdict ${r.verdict}: ${r.rule.comparisons} of ${r.rule.expectedComparisons} expected comparisons, ${flagged} flagged, ${imprecise} imprecise, ` +
+      `${r.errors.length} case(s) failed to run; Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${critical || '-'} ` +
+      `(level ${r.rule.perComparisonLevel.toExponential(2)}); each must detect a difference of ${relative} |exact| + ${absolute}`,
   );
 }
 
@@ -54,6 +60,14 @@ export function parseRegress(family: ModelFamily<ParamSpecs, unknown>, opts: Reg
   const timeoutMs = parsePositive(opts.timeout, '--timeout') * 1000;
   const panel = resolvePanel(family.simulator!, opts.cases);
   if (opts.sim !== 'internal' && opts.sim.trim() === '') throw new UsageError('--sim must be "internal" or a command, got ""');
+  if (opts.sim !== 'internal') {
+    try {
+      checkCommand(opts.sim); // once, before the first case
+    } catch (e) {
+      if (e instanceof CaseFailure) throw new UsageError(`--sim: ${e.message}`);
+      throw e;
+    }
+  }
   return { seed, horizon, timeoutMs, panel, sim: opts.sim };
 }
 

@@ -2,7 +2,9 @@
 import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { METHODS, solveModel, trusted, type Method, type SolveOptions } from '../ctmc/solve.ts';
+import { DEFAULT_TOLERANCE } from '../ctmc/convergence.ts';
+import { METHODS, solveModel, type Method, type SolveOptions } from '../ctmc/solve.ts';
+import { solvedReport } from '../report/solve-report.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
@@ -39,24 +41,7 @@ export function parseSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Recor
 /** The JSON report of one solve, with its evidence; `trusted` says whether to believe it. */
 export function solveReport(family: ModelFamily<ParamSpecs, unknown>, req: SolveRequest, onProgress?: (what: string) => void) {
   const solved = solveModel(family, req.params, { ...req.options, onProgress });
-  const e = solved.evidence;
-  return {
-    model: family.id,
-    params: family.toJSON(req.params),
-    method: e.method,
-    states: e.states,
-    transitions: e.transitions,
-    metrics: solved.metrics,
-    ...(solved.exact ? { exact: solved.exact.text } : {}),
-    residual: e.residual,
-    iterations: e.iterations,
-    seconds: e.seconds,
-    converged: e.converged,
-    ...(e.errorEstimate !== undefined ? { errorEstimate: e.errorEstimate } : {}),
-    ...(e.primes !== undefined ? { primes: e.primes, liftingSteps: e.liftingSteps } : {}),
-    ...(e.truncation ? { truncation: e.truncation } : {}),
-    trusted: trusted(e),
-  };
+  return solvedReport(family, req.params, solved);
 }
 
 function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): number {
@@ -67,12 +52,15 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   progress.stop();
   if (opts.json) printJson(report);
   else {
-    console.log(`${family.id}  ${paramText(report.params)}`);
-    const resid = report.method === 'exact' ? `0 (pi Q = 0 verified in rationals; ${report.primes} prime(s), ${report.liftingSteps} p-adic lifting steps)` : report.residual.toExponential(2);
-    console.log(`method ${report.method}: ${report.states} states, ${report.transitions} transitions, residual ${resid}, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`);
+    console.log(`${family.id}  ${paramText(report.paramsExact)}`);
+    const resid = report.method === 'exact'
+      ? `0 (pi Q = 0 verified in rationals; ${report.primes} prime(s), ${report.liftingSteps} p-adic lifting steps)`
+      : `${report.residual.toExponential(2)} (${report.residualNorm.split(' (')[0]})`;
+    const error = report.errorEstimate !== undefined ? `, error estimate ${report.errorEstimate.toExponential(2)} (||pi - pi*||_1)` : '';
+    console.log(`method ${report.method}: ${report.states} states, ${report.transitions} transitions, residual ${resid}${error}, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`);
     const t = report.truncation;
     if (t) console.log(`truncated at K = ${t.K}: boundary mass ${t.boundaryMass.toExponential(2)} (tolerance ${t.tolerance.toExponential(0)})`);
-    if (!report.converged) console.log('NOT CONVERGED: the residual missed the tolerance; these numbers are not to be trusted');
+    if (!report.converged) console.log('NOT CONVERGED: the residual or the error estimate missed the tolerance; these numbers are not to be trusted');
     if (!(t?.withinTolerance ?? true)) console.log('TRUNCATION TOO COARSE: the boundary mass exceeds its tolerance; these numbers are not to be trusted');
     const head = ['metric', 'value', ...(report.exact ? ['exact'] : [])];
     console.log(renderTable(head, metricRows(report.metrics, report.exact)));
@@ -84,7 +72,7 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
 export function solveOptions(): Option[] {
   return [
     new Option('--method <method>', 'stationary solver').choices(METHODS).default('auto'),
-    new Option('--tolerance <r>', 'residual target max|pi Q| of the iterative solver').default('1e-12'),
+    new Option('--tolerance <r>', `float solvers' tolerance on sum_j |(pi Q)_j|/q_j and on the estimated ||pi - pi*||_1`).default(String(DEFAULT_TOLERANCE)),
     new Option('--boundary-tolerance <m>', 'largest trusted stationary mass on a truncation boundary (queueing families)').default('1e-12'),
   ];
 }

@@ -24,26 +24,26 @@
 import { categorical, cumulative, formatUniform, uniformIndex, uniformValue, type Uniform } from './trace.ts';
 import type { CoupledSystem } from './coupled-run.ts';
 
-export interface JiqArrival {
+export type JiqArrival = {
   /** Epoch, an integer; strictly increasing along the trace. */
   at: number;
   /** Picks the dispatcher by the load shares alpha. */
   dispatcher: Uniform;
   /** Compared with the system's thinning probability of that dispatcher. */
   thinning: Uniform;
-}
+};
 
-export interface JobTicket {
+export type JobTicket = {
   /** Service time minus 1/2: an integer >= 0. */
   service: number;
   /** Picks the dispatcher that receives the token, by the allotment beta. */
   destination: Uniform;
-}
+};
 
-export interface JiqTrace {
+export type JiqTrace = {
   arrivals: JiqArrival[];
   jobs: JobTicket[];
-}
+};
 
 /** What the coupled systems share: N, the dispatchers' load shares and the token allotment. */
 export interface TokenSetup {
@@ -107,8 +107,9 @@ function offer(s: TokenCounts, spec: TokenSystemSpec, r: number, thinning: Unifo
   return true;
 }
 
-function describeCounts(s: TokenCounts, spec: TokenSystemSpec): string {
-  return `used ${s.used} [${Array.from(s.usedAt).join(' ')}], tokens ${spec.poolNames.map((n, i) => `${n}:${s.tokens[i]}`).join(' ')}`;
+/** Tokens used (in total, by the arrival's dispatcher) and tokens held per pool, keyed d<pool name> (d1, d1-2: never integer-like, so in pool order). */
+function countQuantities(s: TokenCounts, spec: TokenSystemSpec): { used: number; usedAt: number[]; tokens: Record<string, number> } {
+  return { used: s.used, usedAt: Array.from(s.usedAt), tokens: Object.fromEntries(spec.poolNames.map((n, i) => [`d${n}`, s.tokens[i]])) };
 }
 
 export function tokenSystem(setup: TokenSetup, spec: TokenSystemSpec, tape: readonly JobTicket[]): CoupledSystem<JiqArrival, TokenState> {
@@ -151,7 +152,7 @@ export function tokenSystem(setup: TokenSetup, spec: TokenSystemSpec, tape: read
       const done = s.doneAt[server];
       log?.push(`job ${s.jobs}${Number.isFinite(done) ? ` until t=${done}` : ' (beyond the tape: never done)'}`);
     },
-    describe: (s) => describeCounts(s, spec),
+    quantities: (s) => countQuantities(s, spec),
   };
 }
 
@@ -185,6 +186,6 @@ export function slotTokenSystem(setup: TokenSetup, spec: TokenSystemSpec): Coupl
       s.tokens[spec.pool[d]]++;
       log?.push(`busy server ${k + 1} done, token to ${d + 1}`);
     },
-    describe: (s) => `${describeCounts(s, spec)}, busy ${s.busy}`,
+    quantities: (s) => ({ ...countQuantities(s, spec), busy: s.busy }),
   };
 }

@@ -15,7 +15,7 @@
  * are counted: to queues of different lengths, or to different ordered positions.
  */
 import type { CoupledSystem, JointCounters } from './coupled-run.ts';
-import { formatUniform, uniformIndex, type Uniform } from './trace.ts';
+import { formatUniform, uniformIndex, uniformValue, type Uniform } from './trace.ts';
 
 export type QueueEvent = { kind: 'arrival'; picks: Uniform[] } | { kind: 'departure'; position: Uniform };
 
@@ -55,7 +55,7 @@ export function orderedQueues(name: string, N: number, choose: (picks: readonly 
       s.q[first]--;
       log?.push(`departure from position ${k + 1} (length ${v})`);
     },
-    describe: (s) => `queues [${Array.from(s.q).join(' ')}], Q = [${tailCounts(s.q).join(' ')}]`,
+    quantities: (s) => ({ queues: Array.from(s.q), Q: tailCounts(s.q) }),
   };
 }
 
@@ -93,8 +93,12 @@ export function deltaCounter(): JointCounters<QueueEvent, QueueState, Delta> {
       if (a.joinedLength !== b.joinedLength) delta.byLength++;
       if (a.joinedPosition !== b.joinedPosition) delta.byPosition++;
     },
-    describe: (delta) => `Delta by length ${delta.byLength}, by position ${delta.byPosition}`,
+    quantities: (delta) => ({ deltaByLength: delta.byLength, deltaByPosition: delta.byPosition }),
   };
+}
+
+export function queueEventDraws(e: QueueEvent): Record<string, number | number[]> {
+  return e.kind === 'arrival' ? { picks: e.picks.map(uniformValue) } : { position: uniformValue(e.position) };
 }
 
 export function describeQueueEvent(e: QueueEvent): string {

@@ -1,5 +1,5 @@
 /** Orders between coupled systems, built from the quantities they compare. */
-import type { Order } from './coupled-run.ts';
+import { atMost, type Comparison, type Order } from './coupled-run.ts';
 
 /**
  * value(system 0) <= value(system 1) <= ... in the systems' order, for each of
@@ -14,15 +14,14 @@ export function nondecreasingAlong<S>(
 ): Order<S, null> {
   return {
     name,
-    violation(states) {
+    compare(states) {
+      const out: Comparison[] = [];
       for (let c = 0; c < components; c++) {
         for (let k = 1; k < states.length; k++) {
-          const lo = value(states[k - 1], c);
-          const hi = value(states[k], c);
-          if (lo > hi) return `${label(c)}: ${systems[k - 1]} ${lo} > ${systems[k]} ${hi}`;
+          out.push(atMost(label(c), { label: systems[k - 1], value: value(states[k - 1], c) }, { label: systems[k], value: value(states[k], c) }));
         }
       }
-      return null;
+      return out;
     },
   };
 }

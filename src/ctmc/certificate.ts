@@ -21,9 +21,29 @@ export interface CertificateResult {
   /** Transitions checked (self-loops excluded: they do not change the law). */
   transitions: number;
   seconds: number;
-  /** The violating state of lowest code, with both sides of its balance equation. */
-  counterexample?: { state: string; inflowOverPi: string; outflowRate: string };
+  /** The violating state of lowest code, with both sides of its balance equation term by term. */
+  counterexample?: BalanceFailure;
 }
+
+/** One transition i -> j into the violating state j: q_ij, pi(i)/pi(j) and the term q_ij pi(i)/pi(j). */
+export type InflowTerm = { from: string; rate: string; piRatio: string; term: string };
+/** One transition j -> k out of the violating state. */
+export type OutflowTerm = { to: string; rate: string };
+
+/**
+ * Global balance at state j, both sides divided by pi(j):
+ * sum_i q_ij pi(i)/pi(j) (inflowOverPi) against q_j (outflowRate), with every term.
+ */
+export type BalanceFailure = {
+  kind: 'balance';
+  state: string;
+  inflowOverPi: string;
+  outflowRate: string;
+  /** inflowOverPi - outflowRate, nonzero. */
+  difference: string;
+  inflow: InflowTerm[];
+  outflow: OutflowTerm[];
+};
 
 export interface CertifyOptions {
   /** Refuse chains with more states than this (default 5e7). */
@@ -95,19 +115,41 @@ export function certify(def: ChainDefinition<Rational>, law: ClaimedLaw, opts: C
   }
 
   const lowestViolating = acc.num.findIndex((x) => x !== 0n); // codes are increasing: the lowest violating code
-  const found = lowestViolating === -1 ? undefined : counterexample(def, codes[lowestViolating], acc.value(lowestViolating));
+  const found = lowestViolating === -1 ? undefined : balanceFailure(def, law, codes, codes[lowestViolating]);
   const seconds = (performance.now() - start) / 1000;
   return { holds: found === undefined, states: n, transitions, seconds, ...(found && { counterexample: found }) };
 }
 
-/** Both sides of the balance equation at `code`, given their difference. */
-function counterexample(def: ChainDefinition<Rational>, code: number, difference: Rational): NonNullable<CertificateResult['counterexample']> {
-  const s = new Int32Array(def.radices.length);
-  decodeInto(code, def.radices, s);
-  const state = def.describe(s);
-  let exit = new Fraction(0);
-  def.successors(s, code, (target, q) => {
-    if (target !== code) exit = exit.add(q);
+/** Both sides of the balance equation at `code`, term by term: one more pass over the states finds the transitions into it. */
+function balanceFailure(def: ChainDefinition<Rational>, law: ClaimedLaw, codes: Float64Array, code: number): BalanceFailure {
+  const { radices } = def;
+  const at = new Int32Array(radices.length);
+  decodeInto(code, radices, at);
+  const scratch = new Int32Array(radices.length);
+  const from = new Int32Array(radices.length);
+  const to = new Int32Array(radices.length);
+  const outflow: OutflowTerm[] = [];
+  let exit: Rational = new Fraction(0);
+  scratch.set(at);
+  def.successors(scratch, code, (target, q) => {
+    if (target === code) return;
+    decodeInto(target, radices, to);
+    outflow.push({ to: def.describe(to), rate: q.toFraction() });
+    exit = exit.add(q);
   });
-  return { state, inflowOverPi: difference.add(exit).toFraction(), outflowRate: exit.toFraction() };
+  const inflow: InflowTerm[] = [];
+  let total: Rational = new Fraction(0);
+  for (const source of codes) {
+    if (source === code) continue;
+    decodeInto(source, radices, scratch);
+    from.set(scratch);
+    def.successors(scratch, source, (target, q) => {
+      if (target !== code) return;
+      const ratio = new Fraction(1).div(law.ratio(from, at)); // pi(i)/pi(j)
+      const term = q.mul(ratio);
+      inflow.push({ from: def.describe(from), rate: q.toFraction(), piRatio: ratio.toFraction(), term: term.toFraction() });
+      total = total.add(term);
+    });
+  }
+  return { kind: 'balance', state: def.describe(at), inflowOverPi: total.toFraction(), outflowRate: exit.toFraction(), difference: total.sub(exit).toFraction(), inflow, outflow };
 }

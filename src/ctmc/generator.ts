@@ -55,16 +55,3 @@ export function incoming(g: SparseGenerator<unknown>): Incoming {
   }
   return { inPtr, inSrc, inEdge };
 }
-
-/** max_j |(pi Q)_j| for a float generator. */
-export function residual(g: SparseGenerator<number>, pi: Float64Array, exit: Float64Array = exitRates(g)): number {
-  const flow = new Float64Array(g.n);
-  for (let i = 0; i < g.n; i++) {
-    const p = pi[i];
-    flow[i] -= p * exit[i];
-    for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) flow[g.col[k]] += p * g.rate[k];
-  }
-  let r = 0;
-  for (let j = 0; j < g.n; j++) r = Math.max(r, Math.abs(flow[j]));
-  return r;
-}

@@ -13,7 +13,8 @@ import { bigRatioToNumber } from '../core/rational.ts';
 import { bandOf } from './band.ts';
 import { ExactBudgetExceeded, solveExact, type ExactSolution } from './exact.ts';
 import { explore } from './explore.ts';
-import { residual, transitionCount, type SparseGenerator } from './generator.ts';
+import { DEFAULT_RULE, jacobiResidual, meetsRule, RESIDUAL_NORMS, ruleWith, type ResidualNorm } from './convergence.ts';
+import { transitionCount, type SparseGenerator } from './generator.ts';
 import { solveGth } from './gth.ts';
 import { firstNonReturningState } from './irreducible.ts';
 import { solveIterative } from './iterative.ts';
@@ -29,11 +30,13 @@ export type Chain = <T>(A: Arith<T>) => ChainDefinition<T>;
 export interface SolveOptions {
   /** `auto` picks by size (method.ts); `float` is `auto` without the exact solver. */
   method: MethodChoice;
-  /** Residual target of the iterative solver (default 1e-12). */
+  /** Tolerance of the float solvers' convergence rule (convergence.ts; default 1e-9). */
   tolerance?: number;
   maxIterations?: number;
   /** Largest acceptable stationary mass on a truncation boundary (default 1e-12). */
   boundaryTolerance?: number;
+  /** Seconds `auto` gives the exact solver before it falls back to float (default AUTO_EXACT_SECONDS). */
+  autoExactSeconds?: number;
   onProgress?: (what: string) => void;
 }
 
@@ -46,8 +49,10 @@ export interface Evidence {
   method: DirectMethod;
   states: number;
   transitions: number;
-  /** max_j |(pi Q)_j|; 0 for exact solves (verified in rationals). */
+  /** The residual in `residualNorm`; 0 for exact solves (pi Q = 0 verified in rationals). */
   residual: number;
+  /** The norm of `residual` (convergence.ts), written out. */
+  residualNorm: string;
   iterations: number;
   seconds: number;
   converged: boolean;
@@ -77,6 +82,7 @@ interface Law {
   method: DirectMethod;
   pi: Float64Array;
   residual: number;
+  residualNorm: ResidualNorm;
   iterations: number;
   converged: boolean;
   errorEstimate?: number;
@@ -92,25 +98,27 @@ function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod
       onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} steps, ${bits} bits`),
     });
     const pi = Float64Array.from(solution.numerators, (a) => bigRatioToNumber(a, solution.total));
-    return { method, pi, residual: 0, iterations: 0, converged: true, exact: { solution, def, codes: ge.codes } };
+    return { method, pi, residual: 0, residualNorm: DEFAULT_RULE.norm, iterations: 0, converged: true, exact: { solution, def, codes: ge.codes } };
   }
   if (method === 'gth') {
     const pi = solveGth(g, bandOf(g));
     if (!pi) throw new Error('GTH met a zero pivot on an irreducible chain');
-    return { method, pi, residual: residual(g, pi), iterations: 0, converged: true };
+    const rule = ruleWith(opts.tolerance);
+    const r = jacobiResidual(g, pi);
+    return { method, pi, residual: r, residualNorm: rule.norm, iterations: 0, converged: meetsRule(rule, r) };
   }
   const r = solveIterative(g, {
     tolerance: opts.tolerance,
     maxIterations: opts.maxIterations,
     onProgress: (it, res) => opts.onProgress?.(`iteration ${it}: residual ${res.toExponential(2)}`),
   });
-  return { method, pi: r.pi, residual: r.residual, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate };
+  return { method, pi: r.pi, residual: r.residual, residualNorm: r.residualNorm, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate };
 }
 
 /** `auto` tries the exact solver within a time budget, then falls back to float. */
 function autoLaw(chain: Chain, g: SparseGenerator<number>, opts: SolveOptions): Law {
   try {
-    return solveLaw(chain, g, 'exact', opts, AUTO_EXACT_SECONDS);
+    return solveLaw(chain, g, 'exact', opts, opts.autoExactSeconds ?? AUTO_EXACT_SECONDS);
   } catch (e) {
     if (!(e instanceof ExactBudgetExceeded)) throw e;
     return solveLaw(chain, g, chooseMethod('float', g), opts);
@@ -161,6 +169,7 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
       states: g.n,
       transitions: transitionCount(g),
       residual: law.residual,
+      residualNorm: RESIDUAL_NORMS[law.residualNorm],
       iterations: law.iterations,
       seconds: (performance.now() - start) / 1000,
       converged: law.converged,

@@ -12,7 +12,8 @@
  * Per prime p: one GTH reduction mod p at each point x_j gives X(x_j); each X_i
  * is interpolated and reconstructed as num / den with a running common
  * denominator L (monic), so that P_i = X_i L; two further points check the
- * result (else the points double). Primes whose degree profile is below the
+ * result (else the points double; once the degree D is known, later primes use
+ * 2 D + 2). Primes whose degree profile is below the
  * largest seen are unlucky and skipped; the images of P (L monic makes them
  * unique over Q) are Chinese-remaindered and rationally reconstructed.
  *
@@ -157,6 +158,8 @@ export function stationaryPolynomials(pc: ParametricChain, opts: StationaryOptio
       continue;
     }
     const degrees = P.map((f) => f.length - 1);
+    // later primes need only 2 D + 1 points for degree D (more if they fail: the points double again)
+    points = Math.min(points, 2 * Math.max(...degrees) + 2);
     if (profile && !dominates(degrees, profile)) continue; // unlucky prime
     if (!profile || !dominates(profile, degrees)) {
       profile = degrees;

@@ -3,7 +3,7 @@
  * result on stdout (protocol in README, "Simulator regression"). A crash, a
  * timeout or malformed output becomes a CaseFailure with a one-line reason.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { z } from 'zod';
 import type { ModelFamily } from '../core/model.ts';
 
@@ -21,7 +21,11 @@ export interface CaseInput {
 export interface MetricEstimate {
   mean: number;
   stderr: number;
-  /** Degrees of freedom of the stderr (batches - 1); absent means a normal approximation. */
+  /**
+   * Degrees of freedom of the stderr (batches - 1), an integer >= 2 (below 2 the t
+   * quantile is infinite or huge: no z-score could fail); absent means a normal
+   * approximation.
+   */
   df?: number;
 }
 
@@ -29,10 +33,18 @@ export class CaseFailure extends Error {
   override readonly name = 'CaseFailure';
 }
 
+/** Fewest degrees of freedom accepted: t(1) allows |z| up to ~2281 at Šidák levels, t(df < 1) any |z|. */
+export const MIN_DF = 2;
+const DF_RULE = `must be an integer >= ${MIN_DF} (degrees of freedom: batches - 1; below ${MIN_DF} the t critical value is infinite or too large to flag anything)`;
+
 const resultSchema = z.object({
   metrics: z.record(
     z.string(),
-    z.object({ mean: z.number(), stderr: z.number().nonnegative(), df: z.number().positive().optional() }),
+    z.object({
+      mean: z.number(),
+      stderr: z.number().nonnegative(),
+      df: z.number().int(DF_RULE).min(MIN_DF, DF_RULE).optional(),
+    }),
   ),
 });
 
@@ -57,7 +69,26 @@ export function parseResult(stdout: string): Record<string, MetricEstimate> {
     const issue = parsed.error.issues[0];
     throw new CaseFailure(`malformed output: ${issue.path.join('.') || '(top level)'}: ${issue.message}`);
   }
-  return parsed.data.metrics;
+  // Own properties only: a metric named "constructor" or "__proto__" is just a name.
+  return Object.fromEntries(Object.entries(parsed.data.metrics));
+}
+
+/** The first word of a command, when it is a plain program name or path (no shell syntax). */
+function programOf(command: string): string | null {
+  const first = command.trim().split(/\s+/)[0] ?? '';
+  return /^[\w./+-]+$/.test(first) && !first.includes('=') ? first : null;
+}
+
+/**
+ * Checks once, before any case runs, that the command's program can be found
+ * (`command -v` in the same shell); a command with shell syntax in its first
+ * word is left to the first case. Throws CaseFailure naming the program.
+ */
+export function checkCommand(command: string): void {
+  const program = programOf(command);
+  if (program === null) return;
+  const r = spawnSync('sh', ['-c', 'command -v -- "$1"', 'sh', program], { stdio: 'ignore' });
+  if (r.status !== 0) throw new CaseFailure(`the simulator command cannot be run: "${program}" is not found (nor executable) in PATH`);
 }
 
 /**

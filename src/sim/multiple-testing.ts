@@ -15,10 +15,28 @@ export function sidakLevel(comparisons: number, familyWise = FAMILY_WISE_LEVEL):
   return -Math.expm1(Math.log1p(-familyWise) / comparisons);
 }
 
-/** |z| beyond which a comparison is flagged: Student t with df degrees of freedom, normal when df is absent. */
+/**
+ * |z| beyond which a comparison is flagged: Student t with df degrees of freedom
+ * (an integer >= 2), normal when df is absent. Always finite: a critical value of
+ * Infinity would pass every estimate.
+ */
 export function criticalValue(level: number, df?: number): number {
+  if (df !== undefined && !(Number.isInteger(df) && df >= 2)) throw new RangeError(`degrees of freedom must be an integer >= 2, got ${df}`);
   const p = 1 - level / 2;
-  return df === undefined ? normalQuantile(p, 0, 1) : tQuantile(p, df);
+  const c = df === undefined ? normalQuantile(p, 0, 1) : tQuantile(p, df);
+  if (!Number.isFinite(c)) throw new RangeError(`no finite critical value at level ${level} (df ${df ?? 'normal'})`);
+  return c;
+}
+
+/**
+ * The smallest difference |estimate - exact| a comparison must be able to detect:
+ * DETECTABLE.relative |exact| + DETECTABLE.absolute. A comparison whose acceptance
+ * half-width critical * stderr exceeds it is too imprecise to count as agreement.
+ */
+export const DETECTABLE = { relative: 0.5, absolute: 0.01 } as const;
+
+export function detectableDifference(exact: number): number {
+  return DETECTABLE.relative * Math.abs(exact) + DETECTABLE.absolute;
 }
 
 /**

@@ -38,4 +38,9 @@ export interface SimulatorView<P> {
   method?(p: P): string;
   /** Named panels of small-N cases whose exact answers the CTMC engine computes; `small` is the default. */
   readonly panels: Readonly<Record<string, readonly PanelCase[]>>;
+  /**
+   * The flat CTMC metric names `regress` expects every simulator of this family to
+   * report (absent: all of them), and why the others are left out.
+   */
+  readonly comparedMetrics?: { select(p: P, ctmcMetrics: readonly string[]): readonly string[]; readonly why: string };
 }

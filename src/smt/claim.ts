@@ -8,6 +8,7 @@ import { ratString } from '../core/rational.ts';
 import type { EvidenceRecord } from '../core/verdict.ts';
 import { holds, type Assignment, type Prop } from './expr.ts';
 import { checkSat, toSmtlib2, z3Context } from './z3.ts';
+import { evaluateProp, type EvaluatedProp } from './evaluate.ts';
 
 export interface Query {
   /** The part of the claim this query decides, for people. */
@@ -44,6 +45,8 @@ export interface PartResult {
   seconds: number;
   reason: string | null;
   counterexample: Record<string, string> | null;
+  /** The claimed conclusion evaluated exactly at the counterexample: both sides of every comparison. */
+  conclusion: EvaluatedProp | null;
   confirmation: EvidenceRecord | null;
 }
 
@@ -67,7 +70,7 @@ function negated(q: Query): Prop[] {
 async function decidePart(claim: SmtClaim, size: number, q: Query, timeoutMs: number): Promise<PartResult> {
   const out = await checkSat(negated(q), timeoutMs);
   const result = (verdict: ClaimVerdict, reason: string | null, more: Partial<PartResult> = {}): PartResult => ({
-    part: q.name, verdict, seconds: out.seconds, reason, counterexample: null, confirmation: null, ...more,
+    part: q.name, verdict, seconds: out.seconds, reason, counterexample: null, conclusion: null, confirmation: null, ...more,
   });
   if (out.status === 'unsat') return result('proved', null);
   if (out.status === 'unknown') return result('unknown', `Z3 returned unknown (${out.reason}) after ${out.seconds.toFixed(2)} s`);
@@ -80,6 +83,7 @@ async function decidePart(claim: SmtClaim, size: number, q: Query, timeoutMs: nu
   }
   const exact = q.hypotheses.every((h) => holds(h, out.values)) && !holds(q.conclusion, out.values);
   if (!exact) return result('unknown', "Z3's model does not satisfy the hypotheses and the negated conclusion in exact arithmetic", { counterexample });
+  const conclusion = evaluateProp(q.conclusion, out.values);
   let confirmation: Confirmation | undefined;
   try {
     confirmation = claim.confirm?.(size, q, out.values);
@@ -88,9 +92,9 @@ async function decidePart(claim: SmtClaim, size: number, q: Query, timeoutMs: nu
     return result('unknown', `the numeric re-check of the counterexample failed to run: ${message}`, { counterexample });
   }
   if (confirmation && !confirmation.confirmed) {
-    return result('unknown', 'the counterexample passed the exact check but not the numeric re-check', { counterexample, confirmation: confirmation.detail });
+    return result('unknown', 'the counterexample passed the exact check but not the numeric re-check', { counterexample, conclusion, confirmation: confirmation.detail });
   }
-  return result('refuted', null, { counterexample, confirmation: confirmation?.detail ?? null });
+  return result('refuted', null, { counterexample, conclusion, confirmation: confirmation?.detail ?? null });
 }
 
 /** Decides every part of the claim at one size; Z3's timeout applies to each part. */
@@ -101,13 +105,19 @@ export async function decideClaim(claim: SmtClaim, size: number, timeoutMs: numb
   for (const q of claim.queries(size)) parts.push(await decidePart(claim, size, q, timeoutMs));
   const refuted = parts.find((p) => p.verdict === 'refuted');
   const unknown = parts.filter((p) => p.verdict === 'unknown');
-  const verdict: ClaimVerdict = refuted ? 'refuted' : unknown.length > 0 ? 'unknown' : 'proved';
+  const verdict: ClaimVerdict = refuted ? 'refuted' : unknown.length > 0 || parts.length === 0 ? 'unknown' : 'proved';
   return {
     claim: claim.id,
     size,
     verdict,
     counterexample: refuted?.counterexample ?? null,
-    reason: refuted ? `refuted: ${refuted.part}` : unknown.length > 0 ? unknown.map((p) => `${p.part}: ${p.reason}`).join('; ') : null,
+    reason: refuted
+      ? `refuted: ${refuted.part}`
+      : unknown.length > 0
+        ? unknown.map((p) => `${p.part}: ${p.reason}`).join('; ')
+        : parts.length === 0
+          ? `the claim has no parts at ${claim.sizeRange.meaning} = ${size}: nothing to prove`
+          : null,
     seconds: (performance.now() - start) / 1000,
     parts,
   };

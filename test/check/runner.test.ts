@@ -18,7 +18,6 @@ const falseClaim: Property = {
       arbitrary: fc.integer({ min: 0, max: 1000 }),
       predicate: (n) => n < 17,
       numRuns: 200,
-      passVerdict: 'holds',
       describe: (n) => n,
       evidence: () => ({}),
     }),
@@ -45,12 +44,12 @@ describe('generated properties', () => {
         return true;
       },
       numRuns: 100,
-      passVerdict: 'holds',
       describe: (n) => n,
       evidence: () => ({}),
     });
     expect(r.verdict).toBe('unknown');
     expect(r.summary).toBe('solver did not converge at n = 3');
+    expect(r.evidence.firstUndecided).toBe(3);
   });
 
   it('turn an exception inside a property into unknown', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
 import { UsageError } from '../../src/core/errors.ts';
-import { narrate, runCoupled, type Order } from '../../src/coupling/coupled-run.ts';
+import { atMost, runCoupled, traceSteps, type Order } from '../../src/coupling/coupled-run.ts';
 import type { JiqTrace, SlotEvent, TokenCounts } from '../../src/coupling/jiq-systems.ts';
 import { tailCounts, tailDistance, type QueueEvent } from '../../src/coupling/ordered-queues.ts';
 import { sampledShortest } from '../../models/jsq-d/coupling.ts';
@@ -27,14 +27,17 @@ const U = { d1: 0, d2: 600, d3: 900, to1: 0, to2: 400, to3: 900, thin: 0, keep: 
 /** The per-dispatcher orders the per-job argument does give (states: worse, original, better). */
 const worseBelowOriginalPerDispatcher: Order<TokenCounts, null> = {
   name: 'worse <= original at every dispatcher',
-  violation: ([w, o]) => (w.usedAt.some((x, r) => x > o.usedAt[r]) ? `${Array.from(w.usedAt)} vs ${Array.from(o.usedAt)}` : null),
+  compare: ([w, o]) => Array.from(w.usedAt, (x, r) => atMost(`used at ${r + 1}`, { label: 'worse', value: x }, { label: 'original', value: o.usedAt[r] })),
 };
 /** Original <= better for the better system's own dispatchers: R alone, and 1..R-1 together. */
 function pooledBelowBetter(R: number): Order<TokenCounts, null> {
   const last = R - 1;
   return {
     name: 'original <= better, pooled',
-    violation: ([, o, b]) => (o.usedAt[last] <= b.usedAt[last] && o.used - o.usedAt[last] <= b.used - b.usedAt[last] ? null : 'pooled order fails'),
+    compare: ([, o, b]) => [
+      atMost(`used at ${R}`, { label: 'original', value: o.usedAt[last] }, { label: 'better', value: b.usedAt[last] }),
+      atMost(`used at 1..${R - 1}`, { label: 'original', value: o.used - o.usedAt[last] }, { label: 'better', value: b.used - b.usedAt[last] }),
+    ],
   };
 }
 
@@ -88,6 +91,7 @@ describe('per-job coupling on hand-made traces', () => {
       step: 2,
       order: 'tokens used at each dispatcher: worse <= original <= better',
       why: 'tokens used at dispatcher 1: original 1 > better 0',
+      comparison: { quantity: 'tokens used at dispatcher 1', left: { label: 'original', value: 1 }, relation: '<=', right: { label: 'better', value: 0 }, holds: false },
     });
   });
 
@@ -97,15 +101,37 @@ describe('per-job coupling on hand-made traces', () => {
       arrivals: [1, 2, 3, 4].map((at) => ({ at, dispatcher: U.d3, thinning: U.keep })),
     };
     const two = jiqBlocking.parse({ N: '2', lambda: '1', alpha: '1/2,1/4,1/4' });
-    const lines = narrate(theorem1Coupling(two, t, []), t.arrivals);
+    const run = traceSteps(theorem1Coupling(two, t, []), t.arrivals);
     // original: job 2 done at 0.5 (to 2), job 1 at 2.5 (to 3): dispatcher 3 is served at t = 3 only, by job 3 (until 8.5).
-    expect(lines.filter((l) => l.startsWith('  original'))).toEqual([
-      '  original | used 0 [0 0 0], tokens 1:0 2:0 3:0',
-      '  original | job 2 done at t=0.5, token to 2; blocked: no token at 3 => used 0 [0 0 0], tokens 1:0 2:1 3:0',
-      '  original | blocked: no token at 3 => used 0 [0 0 0], tokens 1:0 2:1 3:0',
-      '  original | job 1 done at t=2.5, token to 3; token at 3 used; job 3 until t=8.5 => used 1 [0 0 1], tokens 1:0 2:1 3:0',
-      '  original | blocked: no token at 3 => used 1 [0 0 1], tokens 1:0 2:1 3:0',
+    const original = run.steps.map((s) => s.systems[1]);
+    expect(original.map((o) => o.did)).toEqual([
+      [],
+      ['job 2 done at t=0.5, token to 2', 'blocked: no token at 3'],
+      ['blocked: no token at 3'],
+      ['job 1 done at t=2.5, token to 3', 'token at 3 used', 'job 3 until t=8.5'],
+      ['blocked: no token at 3'],
     ]);
+    expect(original.map((o) => o.quantities)).toEqual([
+      { used: 0, usedAt: [0, 0, 0], tokens: { d1: 0, d2: 0, d3: 0 } },
+      { used: 0, usedAt: [0, 0, 0], tokens: { d1: 0, d2: 1, d3: 0 } },
+      { used: 0, usedAt: [0, 0, 0], tokens: { d1: 0, d2: 1, d3: 0 } },
+      { used: 1, usedAt: [0, 0, 1], tokens: { d1: 0, d2: 1, d3: 0 } },
+      { used: 1, usedAt: [0, 0, 1], tokens: { d1: 0, d2: 1, d3: 0 } },
+    ]);
+    expect(run.steps[1].event).toEqual({ text: 't=1: arrival at dispatcher 3 (u=0.9005), thinning u=0.9995', draws: { at: 1, dispatcher: 0.9005, thinning: 0.9995 } });
+    expect(run.violation).toBeNull();
+  });
+
+  it('record the ordered values on both sides at every step, and stop at the violation', () => {
+    const run = traceSteps(theorem1Coupling(small, trace, [usedPerDispatcher(3)]), trace.arrivals);
+    expect(run.steps).toHaveLength(3);
+    expect(run.steps.map((s) => s.ordered['tokens used at dispatcher 1'])).toEqual([
+      { worse: 0, original: 0, better: 0 },
+      { worse: 0, original: 0, better: 0 },
+      { worse: 0, original: 1, better: 0 },
+    ]);
+    expect(run.steps.map((s) => s.violation?.why ?? null)).toEqual([null, null, 'tokens used at dispatcher 1: original 1 > better 0']);
+    expect(run.steps[2].systems[2].quantities).toEqual({ used: 1, usedAt: [0, 1, 0], tokens: { 'd1-2': 0, d3: 0 } });
   });
 
   it('keep worse <= original at every dispatcher, and original <= better pooled, on random traces', () => {
@@ -132,7 +158,7 @@ describe('per-server clocks on the hand-checked trace', () => {
     ];
     const { violation, states } = runCoupled(theorem1SlotCoupling(small, [usedInTotal]), events);
     expect(states.map((s) => s.used)).toEqual([2, 1, 3]);
-    expect(violation).toEqual({ step: 6, order: 'tokens used: worse <= original <= better', why: 'tokens used: worse 2 > original 1' });
+    expect(violation).toMatchObject({ step: 6, order: 'tokens used: worse <= original <= better', why: 'tokens used: worse 2 > original 1' });
   });
 });
 

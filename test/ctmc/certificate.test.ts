@@ -64,7 +64,15 @@ describe('certificate on a chain with a known law', () => {
     const wrong = lambda.div(mu).add(new Fraction(1, 7));
     const r = certify(birthDeath(12, lambda, mu), geometricLaw(wrong));
     expect(r.holds).toBe(false);
-    expect(r.counterexample).toEqual({ state: '(n=0)', inflowOverPi: mu.mul(wrong).toFraction(), outflowRate: '2/3' });
+    expect(r.counterexample).toEqual({
+      kind: 'balance',
+      state: '(n=0)',
+      inflowOverPi: mu.mul(wrong).toFraction(),
+      outflowRate: '2/3',
+      difference: mu.mul(wrong).sub(lambda).toFraction(),
+      inflow: [{ from: '(n=1)', rate: '5/4', piRatio: wrong.toFraction(), term: mu.mul(wrong).toFraction() }],
+      outflow: [{ to: '(n=1)', rate: '2/3' }],
+    });
   });
 
   it('accepts the non-reversible law of a cycle 0 -> 1 -> 2 -> 0 (pi_i proportional to 1/rate_i)', () => {
@@ -127,11 +135,27 @@ describe('certificate of the JIQ blocking product form', () => {
     const first = inflow.findIndex((v, j) => !v.equals(outflow[j])); // codes are increasing
     expect(first).toBeGreaterThanOrEqual(0);
     decodeDigits(g.codes[first], p.N + 1, digits);
-    expect(r.counterexample).toEqual({
+    expect(r.counterexample).toMatchObject({
       state: def.describe(digits),
       inflowOverPi: inflow[first].toFraction(),
       outflowRate: outflow[first].toFraction(),
     });
+    // Term by term: every transition into the state, with q and the weight ratio from the explored generator.
+    const describe = (code: number) => {
+      decodeDigits(code, p.N + 1, digits);
+      return def.describe(digits);
+    };
+    const terms: { from: string; rate: string; piRatio: string; term: string }[] = [];
+    for (let i = 0; i < g.n; i++) {
+      for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) {
+        if (g.col[k] !== first || i === first) continue;
+        const ratio = weights[i].div(weights[first]);
+        terms.push({ from: describe(g.codes[i]), rate: g.rate[k].toFraction(), piRatio: ratio.toFraction(), term: ratio.mul(g.rate[k]).toFraction() });
+      }
+    }
+    const key = (t: { from: string }) => t.from;
+    expect([...r.counterexample!.inflow].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(terms.sort((a, b) => key(a).localeCompare(key(b))));
+    expect(r.counterexample!.outflow.length).toBeGreaterThan(0);
   });
 });
 

@@ -191,7 +191,7 @@ describe('lbcheck solve hetero-ps', () => {
     const r = lbcheck('solve', 'hetero-ps', '--servers', '2,1', '--rates', '1,1', '--lambda', '1/2', '--K', '4', '--method', 'exact', '--json');
     expect(r.code).toBe(1); // K = 4 leaves boundary mass far above 1e-12: not trusted
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(['model', 'params', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'iterations', 'seconds', 'converged', 'primes', 'liftingSteps', 'truncation', 'trusted']);
+    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'residualNorm', 'iterations', 'seconds', 'converged', 'primes', 'liftingSteps', 'truncation', 'trusted']);
     expect(j.params).toEqual({ servers: [2, 1], rates: [1, 1], lambda: 0.5, policy: 'sq2', K: 4 });
     expect(j.truncation.K).toBe(4);
     expect(j.truncation.boundaryMass).toBeGreaterThan(1e-3);
@@ -215,8 +215,8 @@ describe('lbcheck solve hetero-ps', () => {
     [['--servers', '2,1', '--rates', '2,1', '--lambda', '1', '--policy', 'hybrid'], '--policy hybrid needs --mix'],
     [['--servers', '2,1', '--rates', '2,1', '--lambda', '1', '--policy', 'hybrid', '--mix', '3/2'], 'mix must be in [0, 1], got 3/2'],
     [['--servers', '2,1', '--rates', '2,1', '--lambda', '1', '--mix', '1/2'], '--mix applies to --policy hybrid only'],
-    [['--servers', '2,1', '--rates', '1,16', '--lambda', '3'], 'lambda = 3 is beyond what --policy sq2 carries at N = 3: stable iff lambda < 2'],
-    [['--servers', '2,1', '--rates', '1,16', '--lambda', '7', '--policy', 'static'], 'stable iff lambda < 6'],
+    [['--servers', '2,1', '--rates', '1,16', '--lambda', '3'], 'lambda = 3 is beyond what --policy sq2 can carry at N = 3: unstable for lambda > 2'],
+    [['--servers', '2,1', '--rates', '1,16', '--lambda', '7', '--policy', 'static'], 'unstable for lambda > 6'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     const r = lbcheck('solve', 'hetero-ps', ...args);
     expect(r.code).toBe(2);

@@ -11,11 +11,11 @@ const panel = [
   { id: 'b', params: { N: '2', lambda: '1', alpha: '1' }, horizon: 10 },
 ];
 
-/** A stand-in simulator that reports exact blocking shifted by `shift` standard errors of 0.01. */
+/** A stand-in simulator: every metric exact with stderr 0.001, blocking shifted by `shift` standard errors. */
 function shifted(shift: (id: number) => number): CaseRunner<JiqBlockingParams> {
   return async (input, p) => {
     const exact = flattenMetrics(solveModel(jiqBlocking, p, { method: 'exact' }).metrics);
-    return { blocking: { mean: exact.blocking + shift(input.seed) * 0.01, stderr: 0.01 } };
+    return Object.fromEntries(Object.entries(exact).map(([k, v]) => [k, { mean: v + (k === 'blocking' ? shift(input.seed) * 0.001 : 0), stderr: 0.001 }]));
   };
 }
 
@@ -40,12 +40,13 @@ describe('regress harness', () => {
   });
 
   it('passes estimates on their exact values and fails one 6 standard errors off', async () => {
-    // Two comparisons: Šidák level 1 - 0.99^(1/2), normal critical value (no df reported).
+    // Ten comparisons (6 metrics at R = 2, 4 at R = 1): Šidák level 1 - 0.99^(1/10), normal critical value (no df reported).
     const ok = await regress(jiqBlocking, panel, { seed: 0, runner: shifted(() => 1), simulator: 'fake' });
     expect(ok.verdict).toBe('pass');
-    expect(ok.cases.map((c) => c.z)).toEqual([1, 1].map((z) => expect.closeTo(z, 9)));
-    // Python: NormalDist().inv_cdf(1 - (1 - 0.99 ** 0.5) / 2) = 2.806225314687...
-    expect(ok.cases[0].critical).toBeCloseTo(2.8062253146, 9);
+    expect(ok.rule).toMatchObject({ comparisons: 10, expectedComparisons: 10 });
+    expect(ok.cases.filter((c) => c.metric === 'blocking').map((c) => c.z)).toEqual([1, 1].map((z) => expect.closeTo(z, 6)));
+    // Python: NormalDist().inv_cdf(1 - (1 - 0.99 ** 0.1) / 2) = 3.289255274396612
+    expect(ok.cases[0].critical).toBeCloseTo(3.2892552744, 9);
     const bad = await regress(jiqBlocking, panel, { seed: 0, runner: shifted((seed) => (seed === 1 ? 6 : 0)), simulator: 'fake' });
     expect(bad.verdict).toBe('fail');
     expect(bad.cases.filter((c) => c.flagged).map((c) => c.id)).toEqual(['b']);
@@ -58,7 +59,8 @@ describe('regress harness', () => {
     };
     const r = await regress(jiqBlocking, panel, { seed: 7, runner, simulator: 'fake' });
     expect(r.errors).toEqual([{ id: 'a', error: 'simulator exited with code 1' }]);
-    expect(r.cases.map((c) => c.id)).toEqual(['b']);
+    expect([...new Set(r.cases.map((c) => c.id))]).toEqual(['b']);
+    expect(r.rule).toMatchObject({ comparisons: 4, expectedComparisons: 10 });
     expect(r.verdict).toBe('unknown');
   });
 

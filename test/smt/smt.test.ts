@@ -61,6 +61,8 @@ describe('Z3 claims', () => {
       expect(l.equals(f(ce.l))).toBe(true);
       const closed = lambda.mul(new Fraction(1).sub(alpha[2].mul(3))).div(new Fraction(3).mul(new Fraction(1).sub(lambda)).add(lambda));
       expect(l.equals(closed)).toBe(false);
+      // Both sides of the refuted conclusion, evaluated exactly: Z3's l against the closed form.
+      expect(refutedPart.conclusion).toMatchObject({ kind: 'comparison', relation: '=', holds: false, left: { expression: 'l', value: ce.l }, right: { value: closed.toFraction() } });
     }
     // The "min only" part: two systems, same lambda and alpha_3, different exact l.
     const minOnly = three.parts.find((p) => p.part.startsWith('same'))!;
@@ -72,6 +74,7 @@ describe('Z3 claims', () => {
       queueingWaitLimit({ N: 1, lambda: f(c[`lambda${tag}`]), alpha: [1, 2, 3].map((r) => f(c[`alpha${r}${tag}`])), beta, nu: new Fraction(0) }).waitProbability;
     expect(lOf('').equals(lOf('_b'))).toBe(false);
     expect(lOf('').equals(f(c.l))).toBe(true);
+    expect(minOnly.conclusion).toMatchObject({ kind: 'comparison', holds: false, left: { expression: 'l_b', value: c.l_b }, right: { expression: 'l', value: c.l } });
   });
 
   it('dumps SMT-LIB2 that Z3 reads back and still finds unsatisfiable (proved parts)', async () => {
@@ -104,6 +107,23 @@ describe('lbcheck prove', () => {
     expect(Object.keys(j).slice(0, 7)).toEqual(['claim', 'size', 'sizeMeaning', 'verdict', 'counterexample', 'reason', 'seconds']);
     expect(j).toMatchObject({ claim: 'theorem2-min-only', size: 3, sizeMeaning: 'dispatchers R', verdict: 'refuted' });
     expect(j.counterexample.lambda).toMatch(/^\d+\/\d+$/);
+  });
+
+  it('prints every refuted part with its model and both sides of the claim, no line over 200 characters', () => {
+    const r = lbcheck('prove', 'theorem2-min-only', '--R', '3');
+    expect(r.code).toBe(1);
+    const lines = r.stdout.split('\n');
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(200);
+    // Part 2: the model's l against the closed form lambda (1 - 3 alpha_3)/(3 (1 - lambda) + lambda), computed here from the printed model.
+    const block = r.stdout.slice(r.stdout.indexOf('part 2 refuted: l = '), r.stdout.indexOf('part 3 refuted: same'));
+    expect(block.length).toBeGreaterThan(0);
+    const value = (name: string) => f(block.match(new RegExp(`[ ,]${name} = (-?\\d+(?:/\\d+)?)`))![1]);
+    const lambda = value('lambda');
+    const closed = lambda.mul(new Fraction(1).sub(value('alpha3').mul(3))).div(new Fraction(3).mul(new Fraction(1).sub(lambda)).add(lambda));
+    expect(block).toContain(`left  l = ${value('l').toFraction()}`);
+    expect(block).toMatch(new RegExp(`right .* = ${closed.toFraction()}\n`));
+    expect(r.stdout).toMatch(/part 3 refuted: same lambda and alpha_R give the same l\n\s+model: .*l_b = /s);
+    expect(r.stdout).toMatch(/>> l_b = l: FAILS\n\s+left  l_b = \S+\n\s+right l = \S+/);
   });
 
   it('exits 0 on a proof and writes the SMT-LIB2 dump', async () => {

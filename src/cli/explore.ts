@@ -1,0 +1,124 @@
+/**
+ * `lbcheck explore`: builds the explorer page (web/, the same modules as the
+ * CLI bundled by Vite) and serves it on loopback, or writes it as a static site
+ * with --out. The server answers GET for the files of the bundle and of --file
+ * and nothing else: every answer comes from an in-memory table of exact paths
+ * built before listening, so no request path ever reaches the file system (no
+ * traversal, no listing), and no request runs anything. The --file modules
+ * (loaded and checked by main.ts into the registry) are bundled into the page.
+ */
+import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { Command } from 'commander';
+import { UsageError } from '../core/errors.ts';
+import { intParam } from '../core/params.ts';
+import { BUILT_IN, type Registry } from '../registry/registry.ts';
+import { addFileOption } from './files.ts';
+
+interface ExploreFlags {
+  port: string;
+  host: string;
+  out?: string;
+}
+
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json',
+  svg: 'image/svg+xml',
+  wasm: 'application/wasm',
+  ts: 'text/plain; charset=utf-8',
+};
+
+function contentType(path: string): string {
+  return TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}
+
+/** The user files the registry was loaded from (main.ts has read and checked every --file). */
+function userFilesOf(registry: Registry): string[] {
+  const origins = [...registry.families.map((e) => e.origin), ...registry.claims.map((e) => e.origin)];
+  return [...new Set(origins.filter((o) => o !== BUILT_IN))].map((o) => resolve(o));
+}
+
+/** Builds the page; with outDir it is written there, else returned as a table URL path -> bytes. */
+async function buildPage(userFiles: readonly string[], outDir?: string): Promise<Map<string, Buffer>> {
+  const { build } = await import('vite');
+  const { explorerConfig } = await import('../../web/vite.config.ts');
+  const config = explorerConfig({ outDir: outDir ?? 'dist', userFiles });
+  const result = await build({ ...config, build: { ...config.build, write: outDir !== undefined } });
+  const files = new Map<string, Buffer>();
+  for (const out of (Array.isArray(result) ? result : [result]) as { output?: { fileName: string; type: string; code?: string; source?: string | Uint8Array }[] }[]) {
+    for (const item of out.output ?? []) files.set(`/${item.fileName}`, Buffer.from(item.type === 'chunk' ? item.code! : item.source!));
+  }
+  if (!files.has('/index.html')) throw new Error('the explorer build produced no index.html');
+  return files;
+}
+
+/** The --file files, served as they are at /files/<k>/<name>. */
+function userFileTable(files: readonly string[]): Map<string, Buffer> {
+  return new Map(files.map((f, k) => [`/files/${k + 1}/${basename(f)}`, readFileSync(f)]));
+}
+
+export function serve(table: ReadonlyMap<string, Buffer>, host: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const headers = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end('method not allowed\n');
+      return;
+    }
+    // The path as sent, never decoded or normalised: only exact entries of the table exist.
+    const raw = (req.url ?? '/').split('?')[0].split('#')[0];
+    const path = raw === '/' ? '/index.html' : raw;
+    const body = table.get(path);
+    if (!body) {
+      res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' }).end('not found\n');
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Type': contentType(path), 'Content-Length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      fail(e.code === 'EADDRINUSE' ? new UsageError(`port ${port} on ${host} is in use; choose another with --port`) : e.code === 'EADDRNOTAVAIL' ? new UsageError(`--host ${host}: not an address of this machine`) : e),
+    );
+    server.listen(port, host, () => ok(server));
+  });
+}
+
+async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void> {
+  const port = intParam('port', { min: 0, max: 65535 }).read(opts.port, 'port');
+  const files = userFilesOf(registry);
+  if (opts.out) {
+    const table = await buildPage(files, resolve(opts.out));
+    console.log(`wrote the explorer to ${resolve(opts.out)} (${table.size} files); open index.html from any static web server`);
+    return;
+  }
+  // Listen first: a port in use fails at once, before the build. Nothing is served until the URL is printed.
+  const table = new Map<string, Buffer>();
+  const server = await serve(table, opts.host, port);
+  const address = server.address();
+  const actual = typeof address === 'object' && address ? address.port : port;
+  if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
+    process.stderr.write(`lbcheck: warning: serving on ${opts.host}: anyone who can reach port ${actual} there sees the page\n`);
+  }
+  for (const [k, v] of [...(await buildPage(files)), ...userFileTable(files)]) table.set(k, v);
+  const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
+  console.log(`http://${shownHost}:${actual}/`);
+  await new Promise<void>((done) => {
+    const stop = () => server.close(() => done());
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+export function exploreCommand(registry: Registry): Command {
+  const cmd = new Command('explore')
+    .description('serve the explorer page on loopback (its URL is the first line of stdout), or write it as a static site with --out')
+    .option('--port <P>', 'port to listen on (0: any free port)', '8765')
+    .option('--host <H>', 'address to listen on; anything but loopback is reachable by others', '127.0.0.1')
+    .option('--out <DIR>', 'write the page as a static site to DIR and exit')
+    .action((opts: ExploreFlags) => runExplore(registry, opts));
+  return addFileOption(cmd);
+}

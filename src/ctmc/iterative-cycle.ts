@@ -1,0 +1,105 @@
+/**
+ * One multilevel cycle at level l (iterative.ts gives the method and why omega = 2):
+ * Gauss-Seidel, lump, solve the coarse chain (recursively; dense GTH on the
+ * coarsest level), disaggregate x_i <- x_i (y_I / x_I)^omega, Gauss-Seidel.
+ */
+import { bandedGth, floatField, type BandMatrix } from './gth.ts';
+import type { Coarsening, Hierarchy, Level } from './iterative-coarsening.ts';
+
+/**
+ * Probabilities below FLOOR are raised to it: they cannot affect the residual,
+ * and it keeps the arithmetic clear of subnormal numbers (slow on x86).
+ */
+export const FLOOR = 1e-250;
+/** The extra (omega - 1) part of a correction factor r is r' ^ (omega - 1), r' = r clamped to [e^-2, e^2] (early cycles' huge corrections are not doubled). */
+const CAP_HIGH = Math.exp(2);
+const CAP_LOW = Math.exp(-2);
+
+/** Gauss-Seidel update of state j. */
+function relax(inPtr: Int32Array, inSrc: Int32Array, inWeight: Float64Array, x: Float64Array, j: number): void {
+  let s = 0;
+  for (let p = inPtr[j]; p < inPtr[j + 1]; p++) s += x[inSrc[p]] * inWeight[p];
+  x[j] = s > FLOOR ? s : FLOOR;
+}
+
+/** A forward and a backward Gauss-Seidel sweep. */
+function smooth(L: Level): void {
+  const { n, inPtr, inSrc, inWeight, x } = L;
+  for (let j = 0; j < n; j++) relax(inPtr, inSrc, inWeight, x, j);
+  for (let j = n - 1; j >= 0; j--) relax(inPtr, inSrc, inWeight, x, j);
+}
+
+/** Step 2: coarse rates weighted by the fine iterate; the coarse iterate is the block mass. */
+export function lump(f: Level, c: Coarsening): void {
+  const { coarse, agg, feedPtr, feedSlot, feedSrc, scratch: mass } = c;
+  const { x, inRate } = f;
+  mass.fill(0);
+  for (let i = 0; i < f.n; i++) mass[agg[i]] += x[i];
+  const rate = coarse.inRate;
+  coarse.exit.fill(0);
+  for (let e = 0; e < rate.length; e++) {
+    let s = 0;
+    for (let t = feedPtr[e]; t < feedPtr[e + 1]; t++) s += x[feedSrc[t]] * inRate[feedSlot[t]];
+    const I = coarse.inSrc[e];
+    rate[e] = s / mass[I];
+    coarse.exit[I] += rate[e];
+  }
+  for (let J = 0; J < coarse.n; J++) {
+    for (let e = coarse.inPtr[J]; e < coarse.inPtr[J + 1]; e++) coarse.inWeight[e] = rate[e] / coarse.exit[J];
+  }
+  coarse.x.set(mass);
+}
+
+/** Step 4: x_i <- x_i (y_I / x_I)^omega, the part beyond omega = 1 capped. */
+function disaggregate(f: Level, c: Coarsening): void {
+  const { coarse, agg, scratch: factor } = c;
+  const extra = c.omega - 1;
+  for (let I = 0; I < coarse.n; I++) {
+    const ratio = coarse.x[I] / factor[I];
+    const capped = ratio > CAP_HIGH ? CAP_HIGH : ratio < CAP_LOW ? CAP_LOW : ratio;
+    factor[I] = ratio * (extra === 1 ? capped : Math.pow(capped, extra));
+  }
+  for (let i = 0; i < f.n; i++) {
+    const v = f.x[i] * factor[agg[i]];
+    f.x[i] = v > FLOOR ? v : FLOOR;
+  }
+}
+
+/**
+ * Dense GTH (eliminate the last state first, pivots are rates to lower states),
+ * keeping the level's mass; `a` is n x n scratch.
+ */
+export function solveDirect(L: Level, a: BandMatrix): void {
+  const n = L.n;
+  a.data.fill(0);
+  for (let j = 0; j < n; j++) {
+    for (let p = L.inPtr[j]; p < L.inPtr[j + 1]; p++) {
+      const i = L.inSrc[p];
+      a.data[i * a.width + (j - i + a.lower)] += L.inRate[p];
+    }
+  }
+  const pi = bandedGth(a, floatField);
+  if (!pi) throw new Error('the coarsest aggregated chain is reducible');
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += pi[i];
+  let mass = 0;
+  for (let i = 0; i < n; i++) mass += L.x[i];
+  for (let i = 0; i < n; i++) {
+    const v = (pi[i] / sum) * mass;
+    L.x[i] = v > FLOOR ? v : FLOOR;
+  }
+}
+
+export function cycle(h: Hierarchy, l: number): void {
+  const L = h.levels[l];
+  if (l === h.coarsenings.length) {
+    solveDirect(L, h.dense);
+    return;
+  }
+  const c = h.coarsenings[l];
+  smooth(L);
+  lump(L, c);
+  for (let v = 0; v < c.visits; v++) cycle(h, l + 1);
+  disaggregate(L, c);
+  smooth(L);
+}

@@ -1,0 +1,122 @@
+/**
+ * Counterexamples for people, from the same data `--json` prints: a coupled
+ * trace (a block per step, see trace-text.ts), a balance failure (both sides of
+ * pi Q = 0 at the state, term by term), a Z3 refutation (the model and both
+ * sides of the claim, exact). Lines stay within MAX_WIDTH.
+ */
+import type { TraceStep } from '../coupling/coupled-run.ts';
+import type { BalanceFailure } from '../ctmc/certificate.ts';
+import type { EvaluatedProp } from '../smt/evaluate.ts';
+import type { EvidenceValue } from '../core/verdict.ts';
+import { MAX_WIDTH, traceText } from './trace-text.ts';
+
+/** "k = v, k = v, ..." broken into lines of at most MAX_WIDTH. */
+export function wrapPairs(indent: string, pairs: readonly string[]): string[] {
+  const lines: string[] = [];
+  const more = ' '.repeat(indent.length);
+  let line = indent;
+  for (const p of pairs) {
+    if (line.trim().length > 0 && line.length + p.length + 2 > MAX_WIDTH) {
+      lines.push(line.replace(/, $/, ','));
+      line = more;
+    }
+    line += `${p}, `;
+  }
+  lines.push(line.replace(/, $/, ''));
+  return lines.map((l) => l.slice(0, MAX_WIDTH));
+}
+
+/** Words broken into lines of at most MAX_WIDTH, continuation lines indented. */
+export function wrapWords(first: string, text: string, indent = '  '): string[] {
+  const lines: string[] = [];
+  let line = first;
+  for (const w of text.split(' ')) {
+    if (line.trim().length > 0 && line.length + w.length + 1 > MAX_WIDTH) {
+      lines.push(line.trimEnd());
+      line = indent;
+    }
+    line += `${w} `;
+  }
+  lines.push(line.trimEnd());
+  return lines;
+}
+
+function paramsLine(params: EvidenceValue): string[] {
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return [];
+  return wrapPairs('  params: ', Object.entries(params).map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(',') : String(v)}`));
+}
+
+export function balanceText(b: BalanceFailure): string[] {
+  return [
+    `  global balance fails at ${b.state}: inflow/pi = ${b.inflowOverPi}, outflow rate = ${b.outflowRate} (difference ${b.difference})`,
+    '  inflow, sum_i q_ij pi(i)/pi(j):',
+    ...b.inflow.map((t) => `    from ${t.from}: q = ${t.rate} x pi(i)/pi(j) = ${t.piRatio} -> ${t.term}`),
+    '  outflow, q_j = sum_k q_jk:',
+    ...b.outflow.map((t) => `    to ${t.to}: q = ${t.rate}`),
+  ];
+}
+
+/** A conclusion evaluated exactly, failing comparisons marked with >>. */
+export function conclusionText(e: EvaluatedProp, indent = '    '): string[] {
+  const mark = e.holds ? '' : '>> ';
+  if (e.kind === 'comparison') {
+    const verdict = e.holds ? 'holds' : 'FAILS';
+    return [
+      `${indent}${mark}${e.left.expression} ${e.relation} ${e.right.expression}: ${verdict}`,
+      `${indent}   left  ${e.left.expression} = ${e.left.value}`,
+      `${indent}   right ${e.right.expression} = ${e.right.value}`,
+    ];
+  }
+  if (e.kind === 'constant') return [`${indent}${String(e.holds)}`];
+  return [`${indent}${mark}${e.kind}: ${e.holds ? 'true' : 'false'}`, ...e.parts.flatMap((p) => conclusionText(p, `${indent}  `))];
+}
+
+export function modelText(values: Record<string, string>): string[] {
+  return wrapPairs('  model: ', Object.entries(values).map(([k, v]) => `${k} = ${v}`));
+}
+
+type Refutation = { part: string; counterexample: Record<string, string> | null; conclusion: EvaluatedProp | null; confirmation: EvidenceValue };
+
+/** One refuted Z3 part: its name, the model, both sides of the conclusion, the numeric re-check. */
+export function refutationText(r: Refutation): string[] {
+  return [
+    `refuted: ${r.part}`,
+    ...modelText(r.counterexample ?? {}),
+    '  the claim at this point:',
+    ...(r.conclusion ? conclusionText(r.conclusion) : []),
+    ...(isRecord(r.confirmation) ? wrapPairs('  re-checked: ', Object.entries(r.confirmation).map(([k, v]) => `${k} = ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)) : []),
+  ];
+}
+
+function isRecord(v: EvidenceValue | undefined): v is { [k: string]: EvidenceValue } {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Any counterexample: the structured kinds by their layout, anything else as an outline. */
+export function counterexampleText(v: EvidenceValue): string[] {
+  if (isRecord(v) && v.kind === 'coupling-trace') {
+    const shared = isRecord(v.shared) ? Object.entries(v.shared) : [];
+    return [
+      ...paramsLine(v.params),
+      ...shared.flatMap(([k, x]) => wrapPairs(`  ${k}: `, Array.isArray(x) ? x.map((e) => (isRecord(e) ? Object.entries(e).map(([a, b]) => `${a} ${String(b)}`).join(' ') : String(e))) : [String(x)])),
+      ...traceText(v.steps as unknown as TraceStep[], v.events as number).map((l) => `  ${l}`.slice(0, MAX_WIDTH)),
+    ];
+  }
+  if (isRecord(v) && v.kind === 'balance') return [...paramsLine(v.params), ...balanceText(v as unknown as BalanceFailure)];
+  if (isRecord(v) && v.kind === 'smt-refutation') {
+    return [`  ${v.claim} at size ${String(v.size)}`, ...(v.parts as unknown as Refutation[]).flatMap((p) => refutationText(p).map((l) => `  ${l}`))];
+  }
+  return outline(v, '  ');
+}
+
+/** A counterexample for people: strings as they are, lists as lines, records as "key: value". */
+function outline(v: EvidenceValue, indent: string): string[] {
+  if (Array.isArray(v)) return v.flatMap((x) => (typeof x === 'object' && x !== null ? outline(x, indent) : [`${indent}${String(x)}`]));
+  if (isRecord(v)) {
+    return Object.entries(v).flatMap(([k, x]) => {
+      if (Array.isArray(x) && x.every((e) => typeof e !== 'object' || e === null)) return wrapPairs(`${indent}${k}: `, x.map(String));
+      return typeof x === 'object' && x !== null ? [`${indent}${k}:`, ...outline(x, indent + '  ')] : [`${indent}${k}: ${String(x)}`];
+    });
+  }
+  return [`${indent}${String(v)}`];
+}

@@ -1,0 +1,133 @@
+/**
+ * Issue 14 (items 1, 8, 9) and issue 13: ways a broken simulator used to pass
+ * `regress`. Each case here passed (or crashed) before the fix.
+ */
+import { describe, expect, it } from 'vitest';
+import { jiqBlocking, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
+import { jsqD } from '../../models/jsq-d.ts';
+import { solveModel } from '../../src/ctmc/solve.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkCommand, parseResult, type MetricEstimate } from '../../src/sim/external.ts';
+import { criticalValue } from '../../src/sim/multiple-testing.ts';
+import { externalRunner, flattenMetrics, internalRunner, regress, type CaseRunner } from '../../src/sim/regress.ts';
+import { lbcheck } from '../support/cli.ts';
+
+const panel = [{ id: 'erl', params: { N: '3', lambda: '1', alpha: '1/2,1/2' }, horizon: 10 }];
+
+function exactOf(p: JiqBlockingParams): Record<string, number> {
+  return flattenMetrics(solveModel(jiqBlocking, p, { method: 'exact' }).metrics);
+}
+
+/** Every metric at its exact value with stderr 0.001, then `edit` applied to the record. */
+function runner(edit: (m: Record<string, MetricEstimate>, exact: Record<string, number>) => void): CaseRunner<JiqBlockingParams> {
+  return async (_input, p) => {
+    const exact = exactOf(p);
+    const m: Record<string, MetricEstimate> = Object.fromEntries(Object.entries(exact).map(([k, v]) => [k, { mean: v, stderr: 0.001 }]));
+    edit(m, exact);
+    return m;
+  };
+}
+
+describe('degrees of freedom (14.1)', () => {
+  it.each([['0.01'], ['1'], ['2.5'], ['0']])('refuses df = %s with why', (df) => {
+    const text = `{"metrics":{"blocking":{"mean":0.99,"stderr":0.001,"df":${df}}}}`;
+    expect(() => parseResult(text)).toThrow('metrics.blocking.df: must be an integer >= 2 (degrees of freedom');
+  });
+
+  it('accepts df = 2 and gives a finite critical value', () => {
+    expect(parseResult('{"metrics":{"blocking":{"mean":0.3,"stderr":0.001,"df":2}}}').blocking.df).toBe(2);
+    // t(2) quantile at 1 - 0.01/2 (scipy.stats.t.ppf(0.995, 2) = 9.924843200918...)
+    expect(criticalValue(0.01, 2)).toBeCloseTo(9.9248432009, 8);
+  });
+
+  it('never returns an infinite critical value', () => {
+    expect(() => criticalValue(0.01, 0.01)).toThrow(/integer >= 2/);
+    expect(() => criticalValue(0.01, 1)).toThrow(/integer >= 2/);
+  });
+
+  it('an external simulator printing df = 0.01 with z in the hundreds no longer passes', async () => {
+    const exact = exactOf(jiqBlocking.parse({ ...panel[0].params }));
+    const metrics = Object.fromEntries(Object.entries(exact).map(([k, v]) => [k, { mean: k === 'blocking' ? v + 0.5 : v, stderr: 0.001, df: 0.01 }]));
+    const file = join(mkdtempSync(join(tmpdir(), 'lbcheck-df-')), 'out.json');
+    writeFileSync(file, JSON.stringify({ metrics }));
+    const r = await regress(jiqBlocking, panel, { seed: 0, runner: externalRunner(`cat ${file}`, 10_000), simulator: 'cat' });
+    expect(r.verdict).toBe('unknown');
+    expect(r.cases).toHaveLength(0);
+    expect(r.errors[0].error).toMatch(/^malformed output: metrics\.\S+\.df: must be an integer >= 2/);
+  });
+});
+
+describe('metric names (14.9, issue 13)', () => {
+  it('a name such as "constructor" is an unknown metric, not a known one', async () => {
+    const r = await regress(jiqBlocking, panel, {
+      seed: 0, simulator: 'fake',
+      runner: runner((m) => Object.defineProperty(m, 'constructor', { value: { mean: 1, stderr: 0.1 }, enumerable: true })),
+    });
+    expect(r.verdict).toBe('unknown');
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0].error).toContain('unknown metric "constructor"');
+    expect(r.cases).toHaveLength(0);
+  });
+
+  it('a misspelt metric and a missing one are errors for that case', async () => {
+    const r = await regress(jiqBlocking, panel, {
+      seed: 0, simulator: 'fake',
+      runner: runner((m) => {
+        m.blockingProb = m.blocking;
+        delete m.blocking;
+      }),
+    });
+    expect(r.verdict).toBe('unknown');
+    expect(r.errors[0].error).toMatch(/unknown metric "blockingProb"; missing metric "blocking"/);
+    expect(r.rule).toMatchObject({ comparisons: 0, expectedComparisons: 6 });
+  });
+
+  it('an estimate too imprecise to detect the stated difference is unknown, never agreement', async () => {
+    const r = await regress(jiqBlocking, panel, {
+      seed: 0, simulator: 'fake',
+      runner: runner((m) => (m.busyFraction = { mean: m.busyFraction.mean + 0.2, stderr: 0.5 })),
+    });
+    expect(r.verdict).toBe('unknown');
+    const busy = r.cases.find((c) => c.metric === 'busyFraction')!;
+    expect(busy.flagged).toBe(false);
+    expect(busy.imprecise).toBe(true);
+    // 0.5 |exact| + 0.01 at the exact busy fraction of the case
+    expect(busy.detectable).toBeCloseTo(0.5 * busy.exact + 0.01, 12);
+    expect(r.cases.filter((c) => c.imprecise)).toHaveLength(1);
+  });
+});
+
+describe('parameter names are own properties too', () => {
+  it('a panel case with a parameter named "constructor" is a usage error naming it', async () => {
+    const bad = [{ id: 'proto', params: { N: '2', lambda: '1', alpha: '1', constructor: '3' }, horizon: 10 }];
+    await expect(regress(jiqBlocking, bad, { seed: 0, runner: runner(() => {}), simulator: 'fake' })).rejects.toThrow('case proto: unknown parameter --constructor');
+  });
+});
+
+describe('what is compared (14.8)', () => {
+  it('jsq-d compares s[i] up to 4 and says which CTMC metrics it leaves out', async () => {
+    const sq = [{ id: 'k6', params: { N: '3', lambda: '0.7', d: '2', K: '6' }, horizon: 2000 }];
+    const r = await regress(jsqD, sq, { seed: 3, runner: internalRunner(jsqD), simulator: 'internal' });
+    expect(r.notCompared?.metrics).toEqual(['s[5]', 's[6]']);
+    expect(r.notCompared?.why).toContain('i <= 4');
+    expect(r.cases.map((c) => c.metric)).toEqual(['meanJobs', 'meanSojourn', 's[1]', 's[2]', 's[3]', 's[4]']);
+    expect(r.rule.expectedComparisons).toBe(6);
+  });
+});
+
+describe('an external command that cannot run (issue 13)', () => {
+  it('checkCommand finds programs in PATH and refuses missing ones', () => {
+    expect(() => checkCommand('sh -c true')).not.toThrow();
+    expect(() => checkCommand('nonexistent_cmd_lbcheck --x')).toThrow('"nonexistent_cmd_lbcheck" is not found');
+  });
+
+  it('regress --sim nonexistent_cmd says so once, before the first case, exit 2', () => {
+    const r = lbcheck('regress', 'jiq-blocking', '--sim', 'nonexistent_cmd_lbcheck');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('--sim: the simulator command cannot be run: "nonexistent_cmd_lbcheck" is not found');
+  });
+});

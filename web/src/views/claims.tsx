@@ -1,0 +1,136 @@
+/** The claims (built in and from --file) with statement, source and last verdict; a claim run in the page; pasted CLI output. */
+import { useEffect, useState } from 'preact/hooks';
+import type { TraceCounterexample } from '../../../src/check/trace-claim.ts';
+import type { BalanceFailure } from '../../../src/ctmc/certificate.ts';
+import type { ClaimInfo, ClaimRun } from '../engine.ts';
+import { engine, progressProxy } from '../api.ts';
+import { go, type Route } from '../route.ts';
+import { BalanceView } from './balance.tsx';
+import { Command, Message, Verdict } from './common.tsx';
+import { TraceView } from './trace.tsx';
+
+const LAST = 'lbcheck:last-verdict:';
+
+function lastVerdict(id: string): { verdict: string; at: string } | null {
+  try {
+    return JSON.parse(localStorage.getItem(LAST + id) ?? 'null') as { verdict: string; at: string } | null;
+  } catch {
+    return null;
+  }
+}
+
+export function ClaimsView({ claims }: { claims: ClaimInfo[] }) {
+  return (
+    <section data-testid="claims-view">
+      <h2>Claims</h2>
+      <p>{claims.length} claims. Open one to run it here, in this page, with the same modules as <code>lbcheck check</code>.</p>
+      <table class="claims">
+        <thead><tr><th>id</th><th>claim</th><th>source</th><th>method</th><th>expected</th><th>last verdict here</th></tr></thead>
+        <tbody>
+          {claims.map((c) => {
+            const last = lastVerdict(c.id);
+            return (
+              <tr key={c.id} data-claim={c.id}>
+                <td><a href={`#/claim/${encodeURIComponent(c.id)}`}>{c.id}</a>{c.origin !== 'built-in' ? <div class="origin">{c.origin}</div> : null}</td>
+                <td class="statement">{c.claim}</td>
+                <td>{c.source}</td>
+                <td>{c.method}{c.kind === 'z3' ? <div class="origin">Z3: decided by the CLI</div> : null}</td>
+                <td>{c.expected}</td>
+                <td>{last ? <><Verdict verdict={last.verdict} /> <span class="origin">{last.at}</span></> : '–'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <Command text="lbcheck check --list" />
+    </section>
+  );
+}
+
+function SmtHint({ claim }: { claim: ClaimInfo }) {
+  return (
+    <Message kind="info">
+      Z3 does not run in this page. Decide it with <code>lbcheck prove {claim.smt!.id} --size {Math.min(3, claim.smt!.max)} --json</code> and paste the output on the{' '}
+      <a href="#/open">open page</a>: the refutation opens here, evaluated exactly.
+    </Message>
+  );
+}
+
+export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 'claim' }>; claims: ClaimInfo[] }) {
+  const claim = claims.find((c) => c.id === route.id);
+  const [progress, setProgress] = useState('');
+  const [run, setRun] = useState<{ ok: true; value: ClaimRun } | { ok: false; error: string } | null>(null);
+
+  useEffect(() => {
+    if (!claim || claim.kind === 'z3') return;
+    let live = true;
+    setRun(null);
+    void engine.runClaim(route.id, route.seed, route.path, progressProxy((w) => live && setProgress(w))).then((r) => {
+      if (!live) return;
+      setRun(r);
+      if (r.ok) localStorage.setItem(LAST + route.id, JSON.stringify({ verdict: r.value.verdict, at: new Date().toISOString().slice(0, 16).replace('T', ' ') }));
+    });
+    return () => {
+      live = false;
+    };
+  }, [route.id, route.seed, route.path]);
+
+  if (!claim) return <Message>Unknown claim "{route.id}". The <a href="#/">claims page</a> lists the {claims.length} claims this page knows.</Message>;
+  const command = `lbcheck check ${claim.id} --seed ${route.seed}${route.path ? ` --path ${route.path}` : ''} --json`;
+  const cx = run?.ok ? run.value.counterexample : null;
+  const kind = cx && typeof cx === 'object' && !Array.isArray(cx) ? (cx as { kind?: string }).kind : undefined;
+  return (
+    <section class="claim" data-testid="claim-view">
+      <h2>{claim.id}</h2>
+      <p class="statement">{claim.claim}</p>
+      <p>source: {claim.source} · method: {claim.method} · expected: {claim.expected}</p>
+      {claim.kind === 'z3' ? <SmtHint claim={claim} /> : null}
+      {claim.kind !== 'z3' && !run ? <Message kind="info">running in the page… {progress}</Message> : null}
+      {run && !run.ok ? <Message>{run.error}</Message> : null}
+      {run?.ok ? (
+        <div class="result" data-testid="result">
+          <p><Verdict verdict={run.value.verdict} expected={run.value.expected} /> {run.value.summary} <span class="origin">({run.value.seconds.toFixed(2)} s in the page)</span></p>
+          <details><summary>evidence</summary><pre>{JSON.stringify(run.value.evidence, null, 2)}</pre></details>
+        </div>
+      ) : null}
+      {run?.ok && kind === 'coupling-trace' ? (
+        <TraceView id={claim.id} initial={cx as unknown as TraceCounterexample} editable={claim.editable} step={route.step} origin={{ seed: run.value.seed ?? route.seed, ...(run.value.path ? { path: run.value.path } : {}) }} />
+      ) : null}
+      {run?.ok && kind === 'balance' ? <BalanceView id={claim.id} data={cx as unknown as BalanceFailure} params={(cx as { params?: unknown }).params} /> : null}
+      {run?.ok && cx !== null && kind !== 'coupling-trace' && kind !== 'balance' ? <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details> : null}
+      {kind === 'coupling-trace' ? null : <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />}
+    </section>
+  );
+}
+
+/** Pasted `check --json` or `prove --json` output, opened in the view that reproduces it. */
+export function OpenView() {
+  const [error, setError] = useState<string | null>(null);
+  const open = (text: string) => {
+    try {
+      const j = JSON.parse(text) as Record<string, unknown>;
+      if (Array.isArray(j.results)) {
+        const r = (j.results as Record<string, unknown>[]).find((x) => x.counterexample) ?? (j.results as Record<string, unknown>[])[0];
+        if (!r) throw new Error('the results are empty');
+        return go({ view: 'claim', id: String(r.id), seed: Number(r.seed), ...(r.path ? { path: String(r.path) } : {}) });
+      }
+      if (typeof j.claim === 'string' && Array.isArray(j.parts)) {
+        const parts = j.parts as { verdict: string; counterexample: Record<string, string> | null }[];
+        const i = parts.findIndex((p) => p.verdict === 'refuted' && p.counterexample);
+        if (i < 0) throw new Error(`nothing refuted in this prove output (verdict ${String(j.verdict)})`);
+        return go({ view: 'refutation', claim: j.claim, size: Number(j.size), part: i + 1, model: parts[i].counterexample! });
+      }
+      throw new Error('not the output of `lbcheck check --json` or `lbcheck prove --json`');
+    } catch (e) {
+      setError(e instanceof SyntaxError ? `not JSON: ${e.message}` : e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <section data-testid="open-view">
+      <h2>Open a counterexample from the command line</h2>
+      <p>Paste the output of <code>lbcheck check &lt;id&gt; --json</code> or <code>lbcheck prove &lt;claim&gt; --json</code>.</p>
+      <textarea rows={12} cols={100} data-testid="paste" onChange={(e) => open((e.target as HTMLTextAreaElement).value)} />
+      {error ? <Message>{error}</Message> : null}
+    </section>
+  );
+}
