@@ -76,19 +76,17 @@ export async function probe(url: URL): Promise<void> {
 
 /**
  * A connection for BullMQ that fails the run (via `lost`) once its reconnects
- * are used up. BullMQ duplicates it for blocking commands; the copies are
- * watched the same way (and their errors, which carry no credentials, are
- * handled rather than printed by ioredis).
+ * are used up. BullMQ duplicates it for blocking commands (and closes some
+ * copies in normal operation, so only the original's end means a lost queue);
+ * the copies' errors, which carry no credentials, are handled rather than
+ * printed by ioredis.
  */
 function connection(url: URL, lost: (message: string) => void): Redis {
-  const watch = (c: Redis): Redis => {
-    c.on('error', () => {});
-    c.on('end', () => lost(`lost the connection to the queue at ${redactUrl(url)}`));
-    return c;
-  };
-  const client = watch(new Redis(redisOptions(url)));
+  const client = new Redis(redisOptions(url));
+  client.on('error', () => {});
+  client.on('end', () => lost(`lost the connection to the queue at ${redactUrl(url)}`));
   const duplicate = client.duplicate.bind(client);
-  client.duplicate = ((override?: Partial<RedisOptions>) => watch(duplicate(override))) as typeof client.duplicate;
+  client.duplicate = ((override?: Partial<RedisOptions>) => duplicate(override).on('error', () => {})) as typeof client.duplicate;
   return client;
 }
 

@@ -87,7 +87,7 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
 
     const fig = ['figure', 'p1-fig2', '--N', '40', '--T', '40', '--json'];
     const [here, there] = await Promise.all([run([...fig, '--jobs', '1']), run([...fig, '--queue', url])]);
-    expect(there.code).toBe(here.code);
+    expect(there.code, there.stderr).toBe(here.code);
     const points = (r: { stdout: string }) => JSON.parse(r.stdout).points;
     expect(points(there)).toHaveLength(40);
     expect(points(there)).toEqual(points(here));
