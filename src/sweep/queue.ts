@@ -100,9 +100,6 @@ function closeWithin(closing: Promise<unknown>): Promise<unknown> {
   return Promise.race([closing, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Finished jobs the coordinator never collected (it died) expire after a week; their points rerun on --resume. */
-const KEEP_SECONDS = 7 * 24 * 3600;
-
 /**
  * Puts the jobs on the queue and waits for each to finish, calling `onOutcome`
  * as results arrive. A job left failed by an earlier run of the same sweep is
@@ -134,7 +131,7 @@ export async function runQueued(
       if (old && (await old.isFailed())) await old.remove();
     }));
     const added = await Promise.race([
-      queue.addBulk(jobs.map((d) => ({ name: d.command, data: d, opts: { jobId: jobId(d), attempts: 2, removeOnComplete: { age: KEEP_SECONDS }, removeOnFail: { age: KEEP_SECONDS } } }))),
+      queue.addBulk(jobs.map((d) => ({ name: d.command, data: d, opts: { jobId: jobId(d), attempts: 2, removeOnComplete: false, removeOnFail: false } }))),
       lostQueue,
     ]);
     const byId = new Map(jobs.map((d) => [jobId(d), d]));
