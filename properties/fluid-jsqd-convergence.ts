@@ -17,7 +17,7 @@ const TOLERANCE = 1e-7;
 export const fluidJsqdConvergence: Property = {
   id: 'fluid-jsqd-convergence',
   claim: 'for all d in 1..6, lambda in [0.05, 0.8] and every start profile: the JSQ(d) mean-field ODE converges to s_i = lambda^{(d^i-1)/(d-1)} (within 1e-7)',
-  source: 'P2 (mean-field fixed point of JSQ(d)); THEORY sec. 4',
+  source: 'P2 (mean-field fixed point of JSQ(d)); docs/THEORY.md §4',
   method: 'adaptive ODE (dopri5) vs closed form, 30 generated cases',
   expected: 'holds',
   run(ctx) {

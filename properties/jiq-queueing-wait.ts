@@ -29,7 +29,7 @@ const CASES: { name: string; raw: Record<string, string> }[] = [
 export const jiqQueueingWait: Property = {
   id: 'jiq-queueing-wait',
   claim: `JIQ queueing: P(W > 0) -> l (fluid root; l > 0 for skewed alpha with basic JIQ, l = 0 for beta = alpha); |P_N(W > 0) - l| falls strictly over N = ${SIZES.join(', ')}, order >= ${MIN_ORDER}`,
-  source: 'P1 Thm. 2 and its enhancements proposition (beta = alpha); THEORY section 3',
+  source: 'P1 Thm. 2 and its enhancements proposition (beta = alpha); docs/THEORY.md §3',
   method: 'lumped CTMC, iterative solver, boundary mass <= 1e-10',
   expected: 'holds',
   run: (ctx): PropertyResult => {

@@ -25,7 +25,7 @@ const CASES = [
 export const jsqdMeanField: Property = {
   id: 'jsqd-mean-field',
   claim: `JSQ(d): the mean sojourn T(N) tends to sum_i lambda^((d^i - d)/(d - 1)) as N grows, at rate 1/N: |T(N) - T_mf| falls strictly over N = ${SIZES.join(', ')}, observed order >= ${MIN_ORDER}`,
-  source: 'P2, THEORY section 4 (mean-field fixed point); 1/N accuracy: Gast, SIGMETRICS 2017',
+  source: 'P2, docs/THEORY.md §4 (mean-field fixed point); 1/N accuracy: Gast, SIGMETRICS 2017',
   method: 'lumped CTMC, iterative solver, boundary mass <= 1e-10',
   expected: 'holds',
   run: (ctx): PropertyResult => {

@@ -21,7 +21,7 @@ const WORK_CONSERVATION = 1e-9;
 export const jsqdUniversality: Property = {
   id: 'jsqd-universality',
   claim: `JSQ(d), N = ${N}, lambda = ${LAMBDA}: the fraction of servers with >= 2 jobs falls strictly as d grows from 1 (random) to N (JSQ)`,
-  source: 'P2 (universality of power-of-d: JSQ(d(N)) has JSQ\'s fluid limit when d(N) -> inf), THEORY section 4; here at finite N',
+  source: 'P2 (universality of power-of-d: JSQ(d(N)) has JSQ\'s fluid limit when d(N) -> inf), docs/THEORY.md §4; here at finite N',
   method: 'lumped CTMC per d, iterative solver, boundary mass <= 1e-10; d = 1 in closed form',
   expected: 'holds',
   run: (ctx): PropertyResult => {

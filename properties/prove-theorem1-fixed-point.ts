@@ -14,7 +14,7 @@ import { confirmBlockingPoint } from './support/fluid-confirm.ts';
 export const theorem1FixedPointClaim: SmtClaim = {
   id: 'theorem1-fixed-point',
   statement: 'JIQ blocking fluid, nu = 0, any lambda > 0: every fixed point has x_0 = min{R alpha_R lambda, 1} (beta uniform, alpha_R = min alpha_r), and x_0 = min{1, lambda min_r alpha_r/beta_r} for general beta',
-  source: 'P1 Thm. 1 (fluid level); general beta: THEORY sec. 3',
+  source: 'P1 Thm. 1 (fluid level); general beta: docs/THEORY.md §3',
   sizeRange: { meaning: 'dispatchers R', min: 2, max: 6 },
   encoding: 'all fixed points of the fluid equations with nu = 0 (z_r switch as ite, x_r >= 0, sum x = 1) for all lambda > 0, alpha, beta; min written as bounds plus attainment',
   queries(R) {

@@ -17,7 +17,7 @@ const TIMEOUT_MS = 60_000;
 export const simRegressMutant: Property = {
   id: 'sim-regress-mutant',
   claim: 'regress flags a jiq-blocking simulator that sends freed tokens to the wrong dispatcher (small panel, Šidák at family-wise 1%)',
-  source: 'lbcheck simulator regression (issue 5)',
+  source: 'docs/THEORY.md §7 (simulator regression)',
   method: 'external simulator (python3 mutant) vs exact CTMC',
   expected: 'holds',
   run: async (ctx) => {

@@ -111,6 +111,8 @@ function solveFixedPoint(p: HeteroPsParams): Solution {
 }
 
 export const fluidView: FluidView<HeteroPsParams> = {
+  // The mean-field levels are cut where the tails fit, not at the CTMC's --K.
+  ignoredParams: { K: undefined },
   startHelp: 'one value per class: the fraction of its servers holding one job (default: empty system)',
   system(p) {
     const m = meanField(p);

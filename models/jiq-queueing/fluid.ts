@@ -56,7 +56,7 @@ function tokenRate(q: Rates, x: Float64Array, tokens: number, z?: Float64Array):
 }
 
 export const fluidView: FluidView<JiqQueueingParams> = {
-  ignoredParams: { N: '1' },
+  ignoredParams: { N: '1', K: undefined },
   startHelp: 'y0..ym (fractions of servers with 0..m jobs, sum 1), then x1..xR (token fractions, sum y0) (default: empty system)',
 
   system(p) {
@@ -135,7 +135,7 @@ export const fluidView: FluidView<JiqQueueingParams> = {
       const surplus = ratToNumber(p.beta[r]) * x[1] + (nu * x[0]) / R - ratToNumber(a) * lambda;
       x[K + 1 + r] = nu + l > 0 ? Math.max(0, surplus) / (nu + l) : Number.NaN;
     });
-    return { state: x, exact: { l: ratString(lExact) }, method: `exact root l of THEORY sec. 3 (levels cut at K = ${K}, tail < 1e-16)` };
+    return { state: x, exact: { l: ratString(lExact) }, method: `exact root l of docs/THEORY.md §3 (levels cut at K = ${K}, tail < 1e-16)` };
   },
 
   /**

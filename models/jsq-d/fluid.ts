@@ -23,7 +23,7 @@ function fluidLevelCount(lambda: number, d: number): number {
 }
 
 export const fluidView: FluidView<JsqdParams> = {
-  ignoredParams: { N: '1000000' },
+  ignoredParams: { N: '1000000', K: undefined },
   startHelp: 's1..sm, fractions of servers with >= i jobs, 1 >= s1 >= s2 >= ... (default: empty system)',
 
   system(p) {

@@ -55,7 +55,8 @@ export async function runGenerated<T>(ctx: RunContext, o: GeneratedOptions<T>): 
     ...(ctx.path ? { path: ctx.path } : {}),
     endOnFailure: false,
   });
-  const replay = { seed: details.seed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
+  // The seed as given (fast-check reports it as a signed 32-bit integer), so the replay line is accepted by --seed.
+  const replay = { seed: ctx.seed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
   const evidence = (more: EvidenceRecord = {}): EvidenceRecord => ({
     cases: details.numRuns, ...more, ...(o.eachCase ? { eachCase: o.eachCase } : {}), ...o.evidence(),
   });

@@ -61,7 +61,7 @@ export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: Si
       `the ${o.command ? `simulator "${o.command}"` : `${derived ? 'derived' : 'per-server'} ${family.id} simulator`} estimates ` +
       `${compared ? `the CTMC metrics (${compared.why})` : 'every CTMC metric'} within its batch-means error, on ${o.panel ? 'its' : 'the small'} panel ` +
       `(${panel.length} cases, Šidák at family-wise 1%, each comparison able to detect a difference of ${DETECTABLE.relative} |exact| + ${DETECTABLE.absolute})`,
-    source: 'lbcheck simulator regression (issue 5)',
+    source: 'docs/THEORY.md §7 (simulator regression)',
     method: `simulation vs exact CTMC (z-scores)${derived ? '; the simulator is derived from the chain\'s own declaration, no independent check of it' : ''}`,
     expected: o.expected ?? 'holds',
     run: async (ctx) => {

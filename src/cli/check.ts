@@ -4,7 +4,9 @@ import { UsageError } from '../core/errors.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
+import type { Property } from '../check/property.ts';
 import { renderTable } from '../report/table.ts';
+import { parseSeed } from '../sim/random.ts';
 import { counterexampleText } from '../report/counterexample-text.ts';
 import { printJson } from './output.ts';
 import { progressFor } from './progress.ts';
@@ -18,11 +20,6 @@ interface CheckFlags {
 }
 
 export const DEFAULT_SEED = 42;
-
-function parseSeed(text: string): number {
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new UsageError(`--seed must be an integer, got "${text}"`);
-  return Number(text) | 0;
-}
 
 /** `origin(id)`: the --file a claim came from (its replay must load it again), or BUILT_IN. */
 function printHuman(results: CheckResult[], origin: (id: string) => string): void {
@@ -44,6 +41,16 @@ function printHuman(results: CheckResult[], origin: (id: string) => string): voi
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
 }
 
+/** The properties (all, or those named), ids whole (the id column is as wide as the longest id). */
+function printList(properties: readonly Property[], json: boolean): void {
+  if (json) {
+    printJson({ properties: properties.map((p) => ({ id: p.id, claim: p.claim, source: p.source, method: p.method, expected: p.expected })) });
+    return;
+  }
+  const idWidth = Math.max(...properties.map((p) => p.id.length)) + 2;
+  console.log(renderTable(['id', 'expected', 'claim'], properties.map((p) => [p.id, p.expected, p.claim]), [idWidth, 10, 72]));
+}
+
 export function checkCommand(registry: Registry, setExit: (code: number) => void): Command {
   return addFileOption(new Command('check'))
     .description('run the claims (built-in and --file ones; all, or those named) and print the verdict table')
@@ -52,14 +59,11 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
     .option('--json', 'print one JSON document {"results":[...]}')
     .option('--seed <S>', 'seed for generated cases', String(DEFAULT_SEED))
     .option('--path <P>', 'fast-check path replaying one counterexample (with one id and its --seed)')
-    .option('--list', 'list the properties and exit')
+    .option('--list', 'list the properties and exit (with --json: {"properties":[...]})')
     .action(async (ids: string[], opts: CheckFlags) => {
       const properties = registry.claims.filter((e) => opts.builtins || e.origin !== BUILT_IN).map((e) => e.claim);
       if (!opts.builtins && properties.length === 0) throw new UsageError('--no-builtins leaves no claim to run: name a file with claims (--file my-claims.ts)');
-      if (opts.list) {
-        console.log(renderTable(['id', 'expected', 'claim'], properties.map((p) => [p.id, p.expected, p.claim]), [30, 10, 80]));
-        return;
-      }
+      if (opts.list) return printList(selectProperties(properties, ids), Boolean(opts.json));
       const seed = parseSeed(opts.seed);
       if (opts.path !== undefined && ids.length !== 1) throw new UsageError('--path replays one property: name exactly one id');
       const selected = selectProperties(properties, ids);

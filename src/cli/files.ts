@@ -9,10 +9,9 @@
  * each of its per-family subcommands.
  */
 import type { Command } from 'commander';
+import { collect } from './repeatable.ts';
 
 export const FILE_HELP = 'load families and claims from a TypeScript module (repeatable; globs allowed, quote them)';
-
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 export function addFileOption(cmd: Command): Command {
   return cmd.option('--file <path>', FILE_HELP, collect);

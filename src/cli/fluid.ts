@@ -12,6 +12,7 @@ import { addFileOption } from './files.ts';
 import { svgPlot } from '../report/svg-plot.ts';
 import { fmt, metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
+import { paramRecord } from '../report/param-record.ts';
 import { printJson } from './output.ts';
 
 interface FluidFlags {
@@ -44,9 +45,9 @@ function distance(x: Float64Array, fp: FluidFixedPoint): number {
 function drawSvg(file: string, title: string, names: readonly string[], shown: readonly number[], tr: Trajectory, fp: FluidFixedPoint): void {
   const series = shown.flatMap((i, colour) => [
     { label: names[i], kind: 'line' as const, colour, points: Array.from(tr.times, (t, k) => ({ x: t, y: tr.states[k][i] })) },
-    ...(Number.isNaN(fp.state[i]) ? [] : [{ label: `${names[i]} fixed point`, kind: 'points' as const, colour, points: [{ x: tr.times[tr.times.length - 1], y: fp.state[i] }] }]),
+    ...(Number.isNaN(fp.state[i]) ? [] : [{ label: `${names[i]} fixed point`, kind: 'points' as const, colour, legend: false, points: [{ x: tr.times[tr.times.length - 1], y: fp.state[i] }] }]),
   ]);
-  const svg = svgPlot({ title, xLabel: 't', yLabel: 'fraction of servers', series });
+  const svg = svgPlot({ title, xLabel: 't', yLabel: 'fraction of servers', series, legendNote: 'dots at the end: fixed point' });
   try {
     writeFileSync(file, svg);
   } catch (e) {
@@ -64,9 +65,8 @@ export interface FluidRequest {
 
 export function parseFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): FluidRequest {
   const view = family.fluid!;
-  const given = Object.entries(rawParams(family, opts)).filter(([, v]) => v !== undefined);
   return {
-    params: family.parse({ ...view.ignoredParams, ...Object.fromEntries(given) }),
+    params: family.parse(rawParams(family, opts, view.ignoredParams)),
     t: parseNumber(opts.t, 't', (v) => v > 0 && v <= 1e6, 'a number in (0, 1e6]'),
     samples: parseNumber(opts.samples, 'samples', (v) => Number.isInteger(v) && v >= 2 && v <= 100_000, 'an integer in 2..100000'),
     x0: parseStart(opts.x0),
@@ -86,7 +86,7 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
     Object.fromEntries(only.map((i) => [sys.names[i], Number.isNaN(x[i]) ? null : x[i]]));
   const report = {
     model: family.id,
-    params: Object.fromEntries(Object.entries(family.toJSON(req.params)).filter(([k]) => !(k in (view.ignoredParams ?? {})))),
+    ...paramRecord(family, req.params, view.ignoredParams),
     fixedPoint: named(fp.state),
     ...(fp.exact ? { fixedPointExact: fp.exact } : {}),
     fixedPointMethod: fp.method,
@@ -111,10 +111,10 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
 function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): number {
   const req = parseFluid(family, opts);
   const { report, sound: ok, sys, x0, fp, tr, shown } = fluidRun(family, req);
-  if (opts.svg) drawSvg(opts.svg, `${family.id} fluid limit: ${paramText(report.params)}`, sys.names, shown, tr, fp);
+  if (opts.svg) drawSvg(opts.svg, `${family.id} fluid limit: ${paramText(report.paramsExact)}`, sys.names, shown, tr, fp);
   if (opts.json) printJson(report);
   else {
-    console.log(`${family.id} fluid limit  ${paramText(report.params)}`);
+    console.log(`${family.id} fluid limit  ${paramText(report.paramsExact)}`);
     console.log(`fixed point (${fp.method}):`);
     console.log(renderTable(['coordinate', 'value'], shown.map((i) => [sys.names[i], Number.isNaN(fp.state[i]) ? 'open' : fmt(fp.state[i])])));
     if (fp.exact) console.log(`exact: ${Object.entries(fp.exact).map(([k, v]) => `${k} = ${v ?? 'open'}`).join(', ')}`);
@@ -149,7 +149,7 @@ export function fluidCommand(registry: Registry, setExit: (code: number) => void
   const cmd = addFileOption(new Command('fluid').description('the N -> infinity fluid limit of a model: ODE trajectory, fixed point, limiting metrics'));
   for (const family of familiesOf(registry, 'fluid')) {
     const sub = new Command(family.id).description(family.title);
-    addParamOptions(sub, family);
+    addParamOptions(sub, family, family.fluid!.ignoredParams);
     for (const o of fluidOptions(family)) sub.addOption(o);
     sub
       .option('--svg <file>', 'draw the trajectories (and fixed-point levels) as SVG')

@@ -3,8 +3,10 @@ import type { Command } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 
-export function addParamOptions(cmd: Command, family: ModelFamily<ParamSpecs, unknown>): Command {
+/** Declares the family's parameters, but not those the command ignores (an ignored option is not offered). */
+export function addParamOptions(cmd: Command, family: ModelFamily<ParamSpecs, unknown>, ignored: Readonly<Record<string, unknown>> = {}): Command {
   for (const [name, spec] of Object.entries(family.params)) {
+    if (name in ignored) continue;
     const flag = spec.kind === 'rationals' || spec.kind === 'ints' ? `--${name} <list>` : `--${name} <value>`;
     const help = spec.help + (spec.defaultText ? ` (default ${spec.defaultText})` : '') + (spec.optional || spec.defaultText ? '' : ' [required]');
     cmd.option(flag, help);
@@ -13,8 +15,8 @@ export function addParamOptions(cmd: Command, family: ModelFamily<ParamSpecs, un
 }
 
 /** The model parameters the user gave, as raw text (undefined when absent). */
-export function rawParams(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown>): Record<string, string | undefined> {
+export function rawParams(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown>, ignored: Readonly<Record<string, string | undefined>> = {}): Record<string, string | undefined> {
   const raw: Record<string, string | undefined> = {};
-  for (const name of Object.keys(family.params)) raw[name] = opts[name] as string | undefined;
+  for (const name of Object.keys(family.params)) raw[name] = name in ignored ? ignored[name] : (opts[name] as string | undefined);
   return raw;
 }

@@ -8,6 +8,7 @@ import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
+import { paramRecord } from '../report/param-record.ts';
 import { printJson } from './output.ts';
 
 interface ProductFormFlags {
@@ -30,7 +31,7 @@ function runProductForm(family: ModelFamily<ParamSpecs, unknown>, opts: Record<s
   const text = exact ? mapMetrics(exact, ratString) : undefined;
   const report = {
     model: family.id,
-    params: family.toJSON(params),
+    ...paramRecord(family, params),
     method: opts.exact ? 'productform-exact' : 'productform-log',
     states: view.states(params),
     transitions: null,
@@ -42,7 +43,7 @@ function runProductForm(family: ModelFamily<ParamSpecs, unknown>, opts: Record<s
   };
   if (opts.json) printJson(report);
   else {
-    console.log(`${family.id}  ${paramText(report.params)}`);
+    console.log(`${family.id}  ${paramText(report.paramsExact)}`);
     console.log(`method ${report.method} (convolution over ${report.states} states), ${report.seconds.toFixed(3)} s`);
     console.log(renderTable(['metric', 'value', ...(text ? ['exact'] : [])], metricRows(metrics, text)));
   }

@@ -52,7 +52,7 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   progress.stop();
   if (opts.json) printJson(report);
   else {
-    console.log(`${family.id}  ${paramText(report.params)}`);
+    console.log(`${family.id}  ${paramText(report.paramsExact)}`);
     const resid = report.method === 'exact'
       ? `0 (pi Q = 0 verified in rationals; ${report.primes} prime(s), ${report.liftingSteps} p-adic lifting steps)`
       : `${report.residual.toExponential(2)} (${report.residualNorm.split(' (')[0]})`;

@@ -74,7 +74,10 @@ export const SWEEP_COMMANDS: readonly SweepCommand[] = [
     options: () => simulateOptions(),
     prepare(family, opts) {
       const req = parseSimulate(family, opts as never);
-      return async () => ({ result: simulateReport(family, req), ok: true });
+      return async () => {
+        const result = simulateReport(family, req);
+        return { result, ok: result.status === 'estimated' };
+      };
     },
   },
   {

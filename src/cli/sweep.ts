@@ -18,6 +18,7 @@ import { openResults, readResults, sweepHeader, type ResultLine, type SweepHeade
 import { runJobs } from '../sweep/run.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption, fileArguments } from './files.ts';
+import { collect } from './repeatable.ts';
 import { addParamOptions } from './model-options.ts';
 import { printJson } from './output.ts';
 import { countProgress } from './progress.ts';
@@ -204,8 +205,6 @@ async function runSweep(command: SweepCommand, family: Family, opts: Record<stri
   }
   return report.notOk === 0 && report.failedOnQueue === 0 && report.ok === report.points ? 0 : 1;
 }
-
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 export function sweepCommand(registry: Registry, setExit: (code: number) => void): Command {
   const cmd = addFileOption(new Command('sweep').description('run solve, fluid, simulate or regress over a grid of parameters, on every core or through a Redis queue'));

@@ -3,7 +3,7 @@
  * the command line (rationals are read exactly); errors are one line naming the option.
  */
 import { UsageError } from './errors.ts';
-import { parseRational, ratString, sumRationals, type Rational } from './rational.ts';
+import { Fraction, parseRational, ratString, sumRationals, type Rational } from './rational.ts';
 
 export interface ParamSpec<V> {
   /** How the option reads: one value, or a comma-separated list ('rationals', 'ints'), or one name of a fixed set. */
@@ -126,4 +126,22 @@ export function readParams<S extends ParamSpecs>(specs: S, raw: Record<string, s
   const out: Record<string, unknown> = {};
   for (const [k, spec] of Object.entries(specs)) out[k] = spec.read(raw[k], k);
   return out as ParamsOf<S>;
+}
+
+export type ExactParam = number | string | (number | string)[];
+
+/**
+ * The declared parameters exactly, for JSON records: rationals as "p/q" text,
+ * integers and choices as they are, absent ones left out. Read back as option
+ * text, they give the same parameters (a record replays exactly).
+ */
+export function exactParams(specs: ParamSpecs, p: Readonly<Record<string, unknown>>, except: Readonly<Record<string, unknown>> = {}): Record<string, ExactParam> {
+  const exact = (v: unknown): number | string => (v instanceof Fraction ? ratString(v) : (v as number | string));
+  const out: Record<string, ExactParam> = {};
+  for (const k of Object.keys(specs)) {
+    const v = p[k];
+    if (v === undefined || k in except) continue;
+    out[k] = Array.isArray(v) ? v.map(exact) : exact(v);
+  }
+  return out;
 }

@@ -35,6 +35,8 @@ export interface SolveOptions {
   maxIterations?: number;
   /** Largest acceptable stationary mass on a truncation boundary (default 1e-12). */
   boundaryTolerance?: number;
+  /** Seconds `auto` gives the exact solver before it falls back to float (default AUTO_EXACT_SECONDS). */
+  autoExactSeconds?: number;
   onProgress?: (what: string) => void;
 }
 
@@ -116,7 +118,7 @@ function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod
 /** `auto` tries the exact solver within a time budget, then falls back to float. */
 function autoLaw(chain: Chain, g: SparseGenerator<number>, opts: SolveOptions): Law {
   try {
-    return solveLaw(chain, g, 'exact', opts, AUTO_EXACT_SECONDS);
+    return solveLaw(chain, g, 'exact', opts, opts.autoExactSeconds ?? AUTO_EXACT_SECONDS);
   } catch (e) {
     if (!(e instanceof ExactBudgetExceeded)) throw e;
     return solveLaw(chain, g, chooseMethod('float', g), opts);

@@ -38,8 +38,11 @@ export interface FluidFixedPoint {
 }
 
 export interface FluidView<P> {
-  /** Parameters the limit does not depend on (such as N), with the text filled in when absent. */
-  readonly ignoredParams?: Readonly<Record<string, string>>;
+  /**
+   * Parameters the limit does not depend on (such as N, or a queue cap K), with the
+   * text they are read as (undefined: absent). `lbcheck fluid` does not offer them.
+   */
+  readonly ignoredParams?: Readonly<Record<string, string | undefined>>;
   system(p: P): FluidSystem;
   /** What --x0 lists, for --help. */
   readonly startHelp: string;

@@ -2,12 +2,13 @@
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { trusted, type Solved } from '../ctmc/solve.ts';
+import { paramRecord } from './param-record.ts';
 
 export function solvedReport(family: ModelFamily<ParamSpecs, unknown>, params: unknown, solved: Solved) {
   const e = solved.evidence;
   return {
     model: family.id,
-    params: family.toJSON(params),
+    ...paramRecord(family, params),
     method: e.method,
     states: e.states,
     transitions: e.transitions,

@@ -19,6 +19,8 @@ export interface PlotSeries {
   /** Series sharing a colour index share a colour (a simulated series and its reference line). */
   colour: number;
   points: readonly PlotPoint[];
+  /** false: drawn but not listed in the legend (a marker explained by PlotSpec.legendNote). */
+  legend?: boolean;
 }
 
 export interface PlotSpec {
@@ -26,6 +28,8 @@ export interface PlotSpec {
   xLabel: string;
   yLabel: string;
   series: readonly PlotSeries[];
+  /** A line of grey text under the legend entries (what unlisted markers mean). */
+  legendNote?: string;
   /** Fixed y range (default: the data's, widened to nice ticks). */
   yDomain?: [number, number];
   width?: number;
@@ -36,6 +40,22 @@ export interface PlotSpec {
 const PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
 
 const MARGIN = { top: 40, right: 190, bottom: 50, left: 60 };
+const TITLE_SIZE = 15;
+const TITLE_LINE = 19;
+/** Average glyph width of sans-serif text relative to its font size (no font metrics in a static SVG). */
+const GLYPH_WIDTH = 0.6;
+
+/** The title broken at spaces into lines that fit the width (a long word gets a line of its own). */
+function titleLines(title: string, width: number): string[] {
+  const perLine = Math.max(10, Math.floor((width - 20) / (GLYPH_WIDTH * TITLE_SIZE)));
+  const lines: string[] = [];
+  for (const word of title.split(/\s+/).filter(Boolean)) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= perLine) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
 
 function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -51,20 +71,23 @@ function extent(values: number[]): [number, number] {
 
 export function svgPlot(spec: PlotSpec): string {
   const width = spec.width ?? 760;
-  const height = spec.height ?? 480;
+  const title = titleLines(spec.title, width);
+  // Each title line past the first moves the plot down and makes the picture taller.
+  const top = MARGIN.top + (title.length - 1) * TITLE_LINE;
+  const height = (spec.height ?? 480) + top - MARGIN.top;
   const all = spec.series.flatMap((s) => s.points);
   const x = scaleLinear().domain(extent(all.map((p) => p.x))).nice().range([MARGIN.left, width - MARGIN.right]);
   const y = spec.yDomain
-    ? scaleLinear().domain(spec.yDomain).range([height - MARGIN.bottom, MARGIN.top])
+    ? scaleLinear().domain(spec.yDomain).range([height - MARGIN.bottom, top])
     : scaleLinear()
         .domain(extent(all.flatMap((p) => [p.y, p.lo ?? p.y, p.hi ?? p.y])))
         .nice()
-        .range([height - MARGIN.bottom, MARGIN.top]);
+        .range([height - MARGIN.bottom, top]);
   const colour = (i: number): string => PALETTE[i % PALETTE.length];
   const out: string[] = [];
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`);
   out.push(`<rect width="${width}" height="${height}" fill="white"/>`);
-  out.push(`<text x="${width / 2}" y="22" text-anchor="middle" font-size="15">${escapeXml(spec.title)}</text>`);
+  title.forEach((line, i) => out.push(`<text x="${width / 2}" y="${22 + i * TITLE_LINE}" text-anchor="middle" font-size="${TITLE_SIZE}">${escapeXml(line)}</text>`));
 
   // Axes, ticks and light grid lines.
   const [x0, x1] = x.range();
@@ -100,10 +123,11 @@ export function svgPlot(spec: PlotSpec): string {
     }
   }
 
-  // Legend, one row per series.
-  spec.series.forEach((s, i) => {
-    const ly = MARGIN.top + 10 + i * 18;
-    const lx = width - MARGIN.right + 16;
+  // Legend, one row per listed series, then the note.
+  const listed = spec.series.filter((s) => s.legend !== false);
+  const lx = width - MARGIN.right + 16;
+  listed.forEach((s, i) => {
+    const ly = top + 10 + i * 18;
     const c = colour(s.colour);
     out.push(
       s.kind === 'line'
@@ -112,6 +136,7 @@ export function svgPlot(spec: PlotSpec): string {
     );
     out.push(`<text x="${lx + 26}" y="${ly + 4}">${escapeXml(s.label)}</text>`);
   });
+  if (spec.legendNote) out.push(`<text x="${lx}" y="${top + 14 + listed.length * 18}" fill="#666">${escapeXml(spec.legendNote)}</text>`);
   out.push('</svg>');
   return out.join('\n') + '\n';
 }

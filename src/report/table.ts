@@ -1,6 +1,6 @@
 /** Plain-text tables for people (cli-table3, no colours so output pipes cleanly). */
 import Table from 'cli-table3';
-import { flattenMetrics } from '../core/metric-names.ts';
+import { flatMetricName } from '../core/metric-names.ts';
 
 export function renderTable(head: string[], rows: (string | number)[][], colWidths?: number[]): string {
   const t = new Table({
@@ -26,14 +26,37 @@ export function shortFraction(text: string): string {
   return `${p.slice(0, 12)}…/${q.slice(0, 12)}… (${p.replace('-', '').length}/${q.length} digits)`;
 }
 
-/** Metric rows "name[i]" (core/metric-names.ts) with their float and, where known, exact values. */
+/** Vector metrics longer than this show their first HEAD_ROWS entries and one row for the rest. */
+const LONG_VECTOR = 12;
+const HEAD_ROWS = 8;
+
+/**
+ * Metric rows, named as core/metric-names.ts flattens them (name[i]), with their
+ * float and, where known, exact values. A long vector (a tail s[1..87]) shows its
+ * first entries and one row summing the rest; --json has every entry.
+ */
 export function metricRows(metrics: Record<string, number | number[]>, exact?: Record<string, string | string[]>): string[][] {
-  const text = exact && flattenMetrics(exact);
-  return Object.entries(flattenMetrics(metrics)).map(([name, x]) => [name, fmt(x), ...(text ? [shortFraction(text[name])] : [])]);
+  const rows: string[][] = [];
+  for (const [name, v] of Object.entries(metrics)) {
+    const values = Array.isArray(v) ? v : [v];
+    const texts = exact ? (Array.isArray(exact[name]) ? (exact[name] as string[]) : [exact[name] as string]) : undefined;
+    const shown = values.length > LONG_VECTOR ? HEAD_ROWS : values.length;
+    for (let i = 0; i < shown; i++) {
+      rows.push([flatMetricName(name, Array.isArray(v) ? i + 1 : undefined), fmt(values[i]), ...(texts ? [shortFraction(texts[i])] : [])]);
+    }
+    if (shown < values.length) {
+      const rest = values.slice(shown);
+      const sum = rest.reduce((a, x) => a + x, 0);
+      rows.push([`${name}[${shown + 1}..${values.length}]`, `${rest.length} more: sum ${fmt(sum)}, largest ${fmt(Math.max(...rest))} (all in --json)`, ...(texts ? ['(in --json)'] : [])]);
+    }
+  }
+  return rows;
 }
 
-export function paramText(params: Record<string, number | number[] | string>): string {
+/** "name=value ..." for a header line: exact values ("1/3") as they are, numbers in full. */
+export function paramText(params: Record<string, number | string | (number | string)[]>): string {
+  const text = (v: number | string): string => (typeof v === 'string' ? v : fmt(v));
   return Object.entries(params)
-    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map(fmt).join(',') : typeof v === 'string' ? v : fmt(v)}`)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.map(text).join(',') : text(v)}`)
     .join(' ');
 }

@@ -16,6 +16,23 @@ export interface SimulationReport {
   warmup: number;
   batches: number;
   batchLength: number;
+  /** Why the run is too short to estimate anything (its estimates are then unknown), or null. */
+  tooShort: string | null;
+}
+
+/**
+ * Fewest events per confidence-interval batch for batch means to be trusted:
+ * a batch mean is then an average over many events, near normal (the t interval's
+ * premise). Below it a run estimates nothing: "0 events, 0 ± 0" is no result.
+ */
+export const MIN_EVENTS_PER_BATCH = 50;
+
+/** Why a run of `events` events in `batches` batches is too short, or null when it is long enough. */
+export function tooShortReason(events: number, batches: number, horizon: number): string | null {
+  const need = MIN_EVENTS_PER_BATCH * batches;
+  if (events >= need) return null;
+  const longer = events > 0 ? `; about T = ${Number((horizon * need / events).toPrecision(2))} would do` : '';
+  return `run too short: ${events} events in ${batches} batches, at least ${need} needed (${MIN_EVENTS_PER_BATCH} per batch)${longer}`;
 }
 
 export function checkHorizon(horizon: number, what: string): number {
@@ -45,5 +62,31 @@ export function runSimulation<P>(
     warmup: a.warmupBatches * recorded,
     batches: a.batches,
     batchLength: a.groupSize * recorded,
+    tooShort: tooShortReason(record.events, a.batches, o.horizon),
   };
+}
+
+export interface RunEstimate {
+  events: number;
+  seconds: number;
+  /** The horizon of the pilot run the estimate scales up. */
+  pilotHorizon: number;
+}
+
+/** Pilot runs stop growing once one takes this long (wall seconds). */
+const PILOT_SECONDS = 0.1;
+
+/**
+ * Events and wall time of a run over `horizon`, scaled up from pilot runs of
+ * growing horizon (seed + 1, discarded), or null when the run itself is short (a
+ * pilot of a quarter of the horizon took under PILOT_SECONDS).
+ */
+export function estimateRun<P>(view: SimulatorView<P>, p: P, o: { seed: number; horizon: number }): RunEstimate | null {
+  for (let h = Math.min(1, o.horizon / 4); h <= o.horizon / 4; h *= 4) {
+    const start = performance.now();
+    const pilot = view.simulate(p, { seed: (o.seed + 1) >>> 0, horizon: h, batches: RECORDED_BATCHES });
+    const seconds = (performance.now() - start) / 1000;
+    if (seconds >= PILOT_SECONDS) return { events: pilot.events * (o.horizon / h), seconds: seconds * (o.horizon / h), pilotHorizon: h };
+  }
+  return null;
 }

@@ -40,7 +40,7 @@ describe('lbcheck check', () => {
 
   it.each([
     [['check', 'no-such-claim'], 'unknown property "no-such-claim"'],
-    [['check', '--seed', 'abc'], '--seed must be an integer, got "abc"'],
+    [['check', '--seed', 'abc'], '--seed must be an integer in [0, 4294967295], got "abc"'],
     [['check', '--path', '0:1'], '--path replays one property: name exactly one id'],
   ])('rejects %j in one line with exit code 2', (args, message) => {
     const r = lbcheck(...args);

@@ -12,7 +12,7 @@ const FAMILIES: Record<string, ModelFamily<ParamSpecs, unknown>> = {
   'jsq-d': jsqD as ModelFamily<ParamSpecs, unknown>,
   'jiq-queueing': jiqQueueing as ModelFamily<ParamSpecs, unknown>,
 };
-const SHAPE = ['model', 'params', 'method', 'states', 'transitions', 'metrics'];
+const SHAPE = ['model', 'params', 'paramsExact', 'method', 'states', 'transitions'];
 
 describe('lbcheck solve for the truncated queueing families', () => {
   it('jsq-d: JSON has the common shape plus the truncation; a boundary above tolerance is untrusted (exit 1)', () => {

@@ -19,7 +19,7 @@ describe('lbcheck simulate', () => {
   it('prints the JSON shape, and a seed reproduces the estimates bit for bit', () => {
     const run = () => JSON.parse(lbcheck('simulate', 'jiq-blocking', ...SMALL, '--T', '2000', '--seed', '17', '--json').stdout);
     const a = run();
-    expect(Object.keys(a).slice(0, 8)).toEqual(['model', 'params', 'seed', 'events', 'eventsPerSecond', 'metrics', 'seconds', 'horizon']);
+    expect(Object.keys(a).slice(0, 9)).toEqual(['model', 'params', 'paramsExact', 'seed', 'status', 'events', 'eventsPerSecond', 'metrics', 'seconds']);
     expect(a.params).toEqual({ N: 8, lambda: 0.9, alpha: [0.6, 0.4], beta: [0.5, 0.5], nu: 0 });
     expect(a.seed).toBe(17);
     expect(Object.keys(a.metrics)).toEqual(['blocking', 'busyFraction', 'tokenFraction[1]', 'tokenFraction[2]', 'noTokenProbability[1]', 'noTokenProbability[2]']);

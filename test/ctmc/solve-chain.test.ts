@@ -52,4 +52,21 @@ describe('solveChain', () => {
     expect(s.evidence.method).toBe('exact');
     expect(s.exact!.text.meanJobs).toBe(q.meanJobs.toFraction());
   });
+
+  it('auto falls back to float when the exact solver runs out of its budget, and says which method answered', () => {
+    // A budget of 0 s: the exact solver gives up at its first check, before any reconstruction.
+    const s = solveChain(mm1kChain(rho, 6, false), { method: 'auto', autoExactSeconds: 0 });
+    expect(s.exactIsCheap).toBe(true);
+    expect(s.evidence.method).toBe('gth');
+    expect(s.exact).toBeUndefined();
+    expect(s.evidence.primes).toBeUndefined();
+    expect(s.metrics.meanJobs).toBeCloseTo(q.meanJobs.valueOf(), 12);
+    expect(s.evidence.residual).toBeLessThan(1e-14);
+  });
+
+  it('an exact solve asked for outright is not cut short by the auto budget', () => {
+    const s = solveChain(mm1kChain(rho, 6, false), { method: 'exact', autoExactSeconds: 0 });
+    expect(s.evidence.method).toBe('exact');
+    expect(s.exact!.text.meanJobs).toBe(q.meanJobs.toFraction());
+  });
 });

@@ -137,7 +137,7 @@ describe('lbcheck fluid', () => {
     const r = lbcheck('fluid', 'jiq-blocking', '--lambda', '9/10', '--alpha', '3/5,2/5', '--samples', '5', '--json', '--svg', file);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(['model', 'params', 'fixedPoint', 'fixedPointExact', 'fixedPointMethod', 'metrics', 'trajectory', 'final', 'evidence', 'seconds']);
+    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'fixedPoint', 'fixedPointExact', 'fixedPointMethod', 'metrics', 'trajectory', 'final', 'evidence', 'seconds']);
     expect(j.params).toEqual({ lambda: 0.9, alpha: [0.6, 0.4], beta: [0.5, 0.5], nu: 0 });
     expect(j.fixedPointExact).toEqual({ x0: '18/25', x1: '0', x2: '7/25' });
     expect(j.metrics.blocking).toBeCloseTo(0.2, 14); // Theorem 1: 1 - R alpha_R
@@ -145,7 +145,10 @@ describe('lbcheck fluid', () => {
     expect(Object.keys(j.trajectory[0])).toEqual(['t', 'x0', 'x1', 'x2']);
     const svg = readFileSync(file, 'utf8');
     expect(svg.startsWith('<svg')).toBe(true);
-    expect(svg).toContain('x1 fixed point');
+    // One legend entry per coordinate; the fixed-point dots are explained once.
+    expect(svg).toContain('>x1</text>');
+    expect(svg).not.toContain('x1 fixed point');
+    expect(svg).toContain('dots at the end: fixed point');
     rmSync(file);
   });
 

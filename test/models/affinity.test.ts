@@ -185,7 +185,7 @@ describe('lbcheck solve affinity', () => {
   it('prints the jiq-blocking JSON shape plus truncation', () => {
     const r = lbcheck('solve', 'affinity', '--servers', '1,1', '--lambda', '1/2,1/3', '--K', '3', '--method', 'exact', '--json');
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(['model', 'params', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'residualNorm', 'iterations', 'seconds', 'converged', 'primes', 'liftingSteps', 'truncation', 'trusted']);
+    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'residualNorm', 'iterations', 'seconds', 'converged', 'primes', 'liftingSteps', 'truncation', 'trusted']);
     expect(j.params).toEqual({ servers: [1, 1], lambda: [0.5, 1 / 3], mu1: 1, mu2: 0.5, d1: 1, d2: 1, K: 3 });
     expect(Object.keys(j.metrics)).toEqual(['meanJobs', 'groupMeanJobs', 'meanSojourn', 'secondaryFraction']);
     expect(j.truncation.K).toBe(3);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   jiqBlocking, productForm, productFormApplies, productFormBlocking, productFormBlockingExact, type JiqBlockingParams,
 } from '../../models/jiq-blocking.ts';
+import { EXACT_POPULATION_LIMIT } from '../../src/productform/exact.ts';
 import { Fraction, bigRatioToNumber, bitLength, ratToNumber, type Rational } from '../../src/core/rational.ts';
 import {
   emptyProbabilities, emptyProbabilitiesExact, logWeight, normalizingConstantsExact, normalizingConstantsLog,
@@ -190,5 +191,13 @@ describe('JIQ blocking from the product form', () => {
     expect(pf.network.stations.map((s) => [s.kind, s.demand.toFraction()])).toEqual([['is', '1'], ['single', '1/10'], ['single', '1/10']]);
     expect(productFormApplies(jiq(10, '1', '1/2,1/2'))).toBe(true);
     expect(productFormApplies(jiqBlocking.parse({ N: '10', lambda: '1', alpha: '1/2,1/2', nu: '1/3' }))).toBe(false);
+  });
+});
+
+describe('exact convolution size guard', () => {
+  it('refuses a population above EXACT_POPULATION_LIMIT up front, naming what answers it', () => {
+    const big = { population: EXACT_POPULATION_LIMIT + 1, stations: [{ kind: 'is' as const, demand: new Fraction(1) }, { kind: 'single' as const, demand: new Fraction(1, 2) }] };
+    expect(() => normalizingConstantsExact(big)).toThrow(`population ${EXACT_POPULATION_LIMIT + 1} is above ${EXACT_POPULATION_LIMIT}`);
+    expect(() => normalizingConstantsExact(big)).toThrow('the log-scaled float (without --exact) answers it');
   });
 });

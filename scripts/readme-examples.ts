@@ -1,0 +1,161 @@
+/**
+ * README example outputs, generated from the commands so they cannot drift.
+ *
+ * A block is one or more marker lines followed by a fenced block:
+ *
+ *   <!-- example: solve jiq-blocking --N 10 --lambda 9/10 --alpha 3/5,2/5 -->
+ *   ```
+ *   $ npx lbcheck solve jiq-blocking ...
+ *   (the output)
+ *   ```
+ *
+ * Each marker is one `lbcheck` command line (arguments as in a shell: quote
+ * arguments with spaces). Flags between `example` and the colon, comma-separated:
+ *   slow       not re-run by the test (test/readme.test.ts), only by `npm run readme`
+ *   head=N     keep the first N lines of the output ...
+ *   tail=N     ... and the last N, with "..." between (both: "..." for what is cut)
+ *   json       --json output shown one top-level key per line
+ * The fence holds, per marker, `$ npx lbcheck <command>` then its stderr and stdout.
+ * Timings (seconds, events per second) are normalised away when comparing.
+ *
+ * `<!-- table: claims -->` followed by a markdown table: the built-in claims
+ * (id, claim and source, method, expected verdict), from the registry itself.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { properties } from '../properties/index.ts';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = fileURLToPath(new URL('../bin/lbcheck.js', import.meta.url));
+
+export interface Example {
+  /** The command after `lbcheck`, as written in the marker. */
+  command: string;
+  slow: boolean;
+  head?: number;
+  tail?: number;
+  json: boolean;
+}
+
+export interface Block {
+  examples: Example[];
+  /** Line indices of the fence's first line (```) and last line (```). */
+  open: number;
+  close: number;
+}
+
+const MARKER = /^<!-- example(?: ([a-z0-9=,]+))?: (.+) -->$/;
+
+function parseFlags(flags: string | undefined, line: number): Omit<Example, 'command'> {
+  const out: Omit<Example, 'command'> = { slow: false, json: false };
+  for (const f of flags ? flags.split(',') : []) {
+    const [key, value] = f.split('=');
+    if (key === 'slow' && value === undefined) out.slow = true;
+    else if (key === 'json' && value === undefined) out.json = true;
+    else if ((key === 'head' || key === 'tail') && /^\d+$/.test(value ?? '')) out[key] = Number(value);
+    else throw new Error(`README line ${line + 1}: unknown example flag "${f}" (slow, json, head=N, tail=N)`);
+  }
+  return out;
+}
+
+/** The example blocks of a markdown text. */
+export function findBlocks(lines: readonly string[]): Block[] {
+  const blocks: Block[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const examples: Example[] = [];
+    let j = i;
+    for (let m = MARKER.exec(lines[j]); m; m = MARKER.exec(lines[++j] ?? '')) examples.push({ command: m[2], ...parseFlags(m[1], j) });
+    if (examples.length === 0) continue;
+    if (!lines[j]?.startsWith('```')) throw new Error(`README line ${j + 1}: an example marker must be followed by a fenced block`);
+    const close = lines.findIndex((l, k) => k > j && l.startsWith('```'));
+    if (close < 0) throw new Error(`README line ${j + 1}: unclosed fenced block`);
+    blocks.push({ examples, open: j, close });
+    i = close;
+  }
+  return blocks;
+}
+
+/** Shell-like words: spaces separate, "..." and '...' quote. */
+export function words(command: string): string[] {
+  const out: string[] = [];
+  const re = /"([^"]*)"|'([^']*)'|(\S+)/g;
+  for (let m = re.exec(command); m; m = re.exec(command)) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+function compactJson(text: string): string[] {
+  const value = JSON.parse(text) as Record<string, unknown>;
+  const entries = Object.entries(value).map(([k, v]) => `  ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+  return ['{', ...entries.map((e, i) => (i < entries.length - 1 ? `${e},` : e)), '}'];
+}
+
+function cut(lines: string[], head?: number, tail?: number): string[] {
+  if (head === undefined && tail === undefined) return lines;
+  const h = head ?? 0;
+  const t = tail ?? 0;
+  if (h + t >= lines.length) return lines;
+  return [...lines.slice(0, h), '...', ...lines.slice(lines.length - t)];
+}
+
+/** `$ npx lbcheck <command>` and what it prints (stderr first, then stdout). */
+export function runExample(e: Example): string[] {
+  const r = spawnSync(process.execPath, [BIN, ...words(e.command)], {
+    cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' }, timeout: 1_800_000, maxBuffer: 1 << 28,
+  });
+  if (r.error) throw r.error;
+  const split = (s: string): string[] => (s === '' ? [] : s.replace(/\n$/, '').split('\n'));
+  const stdout = e.json && r.stdout.trim().startsWith('{') ? compactJson(r.stdout) : split(r.stdout);
+  return [`$ npx lbcheck ${e.command}`, ...split(r.stderr), ...cut(stdout, e.head, e.tail)];
+}
+
+/** The text with the output of every chosen block replaced by what its commands print now. */
+export function regenerate(text: string, choose: (e: Example) => boolean, log: (what: string) => void = () => {}): string {
+  const lines = text.split('\n');
+  // From the last block up, so earlier line indices stay valid.
+  for (const b of findBlocks(lines).reverse()) {
+    if (!b.examples.some(choose)) continue;
+    const body: string[] = [];
+    for (const e of b.examples) {
+      log(e.command);
+      body.push(...runExample(e));
+    }
+    lines.splice(b.open + 1, b.close - b.open - 1, ...body);
+  }
+  const table = claimsTableRange(lines);
+  if (table) lines.splice(table[0], table[1] - table[0], ...claimsTable());
+  return lines.join('\n');
+}
+
+/** What differs from run to run: timings, rates, and numbers derived from them. */
+export function normalise(text: string): string {
+  return text
+    .replace(/\b\d+(\.\d+)? (M )?events\/s\b/g, '# events/s')
+    .replace(/\b\d+(\.\d+)? s\b/g, '# s')
+    .replace(/"(seconds|eventsPerSecond|cpuSeconds)":\s?[-\d.e+]+/g, '"$1":#');
+}
+
+/** The current text of a block's fence body. */
+export function blockBody(lines: readonly string[], b: Block): string {
+  return lines.slice(b.open + 1, b.close).join('\n');
+}
+
+export const CLAIMS_MARKER = '<!-- table: claims -->';
+
+/** The built-in claims as a markdown table (a claim known to be false is marked "(expected)"). */
+export function claimsTable(): string[] {
+  const cell = (s: string): string => s.replace(/\|/g, '/').replace(/\s+/g, ' ');
+  return [
+    '| id | claim (source) | method | verdict |',
+    '|---|---|---|---|',
+    ...properties.map((p) => `| ${p.id} | ${cell(p.claim)} (${cell(p.source)}) | ${cell(p.method)} | ${p.expected === 'refuted' ? 'refuted (expected)' : p.expected} |`),
+  ];
+}
+
+/** The line range [from, to) of the table after the claims marker, or null. */
+export function claimsTableRange(lines: readonly string[]): [number, number] | null {
+  const at = lines.indexOf(CLAIMS_MARKER);
+  if (at < 0) return null;
+  let end = at + 1;
+  while (end < lines.length && lines[end].startsWith('|')) end++;
+  return [at + 1, end];
+}

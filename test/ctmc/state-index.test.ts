@@ -1,0 +1,51 @@
+/** The state index: the dense table and the open-addressing hash (code spaces past 2^25) agree with a Map. */
+import { describe, expect, it } from 'vitest';
+import { createStateIndex, indexStates } from '../../src/ctmc/state-index.ts';
+
+/** Deterministic codes in [0, space): two 32-bit LCG draws as one 64-bit number (codes past 2^32 exercise the hash's high word). */
+function codes(count: number, space: number, seed: number): number[] {
+  let x = seed >>> 0;
+  const next = (): number => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0);
+  const out: number[] = [];
+  for (let i = 0; i < count; i++) out.push((next() * 4294967296 + next()) % space);
+  return out;
+}
+
+describe.each([
+  ['dense (code space 2^20)', [1024, 1024]],
+  ['hash (code space 2^34)', [65536, 65536, 4]],
+])('%s', (_name, radices) => {
+  const space = radices.reduce((a, b) => a * b, 1);
+
+  it('returns what was stored, -1 for codes never stored, the last index for a code stored twice', () => {
+    const index = createStateIndex(radices);
+    const reference = new Map<number, number>();
+    // 200,000 codes: the hash grows from 2^16 slots several times.
+    const cs = codes(200_000, space, 7);
+    cs.forEach((c, i) => {
+      index.set(c, i);
+      reference.set(c, i);
+    });
+    // Counted, not asserted one by one (200,000 expect calls would dominate the test).
+    let wrong = 0;
+    for (const [c, i] of reference) if (index.get(c) !== i) wrong++;
+    expect(wrong).toBe(0);
+    let misses = 0;
+    let falseHits = 0;
+    for (const c of codes(20_000, space, 99)) {
+      if (reference.has(c)) continue;
+      misses++;
+      if (index.get(c) !== -1) falseHits++;
+    }
+    expect(misses).toBeGreaterThan(0);
+    expect(falseHits).toBe(0);
+    index.set(cs[0], 12345);
+    expect(index.get(cs[0])).toBe(12345);
+  });
+
+  it('indexStates maps code i to i, including code 0 and the largest code', () => {
+    const cs = Float64Array.from([0, space - 1, 1, space - 2, 4294967296 % space, 4294967297 % space].filter((c, i, a) => a.indexOf(c) === i));
+    const index = indexStates(cs, radices);
+    cs.forEach((c, i) => expect(index.get(c)).toBe(i));
+  });
+});
