@@ -45,6 +45,7 @@ export const beatsSqd = forAll({
     largestGap = Math.max(largestGap, gap);
     return gap >= -SLACK;
   },
+  start: () => (largestGap = 0),
   evidence: () => ({ largestGap: Number(largestGap.toPrecision(4)), slack: SLACK }),
 });
 

@@ -41,15 +41,17 @@ export const jiqSqd = populationFamily({
   title: 'JIQ-SQ(d): join an idle server if any, else the shortest of d sampled servers',
   params,
   metrics: { meanJobs: 'scalar', meanSojourn: 'scalar', waitProbability: 'scalar' },
+  example: { N: '3', d: '2', lambda: '7/10', K: '6' },
   check(p: JiqSqdParams) {
     if (p.d > p.N) throw new UsageError(`--d must be <= N = ${p.N} (d distinct servers are sampled), got ${p.d}`);
-    if (p.lambda.compare(1) >= 0) throw new UsageError(`--lambda must be < 1 for the queues to be stable, got ${p.lambda.toFraction()}`);
   },
   // A queue at K needs about N K jobs in the system, which has probability about lambda^(N K):
   // start where that is below the boundary tolerance; each level more takes off about lambda^N.
   truncation: {
     initialK: (p) => Math.max(2, Math.ceil(Math.log(DEFAULT_BOUNDARY_TOLERANCE) / (p.N * Math.log(p.lambda.valueOf())))),
     nextK: (_p, K) => K + 2,
+    // Without a cap the queues need lambda < 1 (the K search would never end otherwise).
+    unstable: (p) => (p.lambda.compare(1) < 0 ? null : `--lambda must be < 1 for the queues to be stable, got ${p.lambda.toFraction()}`),
   },
   population(p, A) {
     const { N, d } = p;

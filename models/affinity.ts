@@ -20,7 +20,6 @@
  * The paper's fluid limit (queueing and no-queueing fixed points, both locally
  * stable beyond a threshold d1*) is not encoded here.
  */
-import { UsageError } from '../src/core/errors.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily } from '../src/api.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './affinity/ctmc.ts';
@@ -35,22 +34,24 @@ export type { AffinityParams } from './affinity/params.ts';
  * is guaranteed when every type alone is below its primary capacity,
  * lambda_g < mu1 (each group is then a stable JSQ(d1) system whose servers take
  * foreign jobs only when idle, i.e. vacations when empty). Loads beyond that
- * may or may not be stable: they need an explicit K.
+ * may or may not be stable: they need an explicit K (`unstable`).
  */
 function initialK(p: AffinityParams): number {
-  const worst = p.lambda.reduce((a, l) => (l.compare(a) > 0 ? l : a));
-  if (worst.compare(p.mu1) >= 0) {
-    throw new UsageError(
-      `automatic K needs lambda_g < mu1 for every type (primary capacity alone carries it, a sufficient stability condition); ` +
-        `got lambda = ${ratString(worst)} >= mu1 = ${ratString(p.mu1)}; give --K to solve the truncated chain anyway`,
-    );
-  }
+  const worst = heaviest(p);
   const rho = ratToNumber(worst.div(p.mu1));
   const N = p.servers.reduce((a, c) => a + c, 0);
   const maxK = Math.floor((largestRadix(N) - 1) / 2);
   // N (1 - rho) rho^K: the boundary mass of N M/M/1 queues at the heaviest primary load; secondary
   // service can lengthen queues or shorten them, so start at half of it and let the solver grow K.
   return Math.max(2, Math.ceil(firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, maxK) / 2));
+}
+
+const heaviest = (p: AffinityParams) => p.lambda.reduce((a, l) => (l.compare(a) > 0 ? l : a));
+
+function unstable(p: AffinityParams): string | null {
+  const worst = heaviest(p);
+  if (worst.compare(p.mu1) < 0) return null;
+  return `automatic K needs lambda_g < mu1 for every type (primary capacity alone carries it, a sufficient stability condition); got lambda = ${ratString(worst)} >= mu1 = ${ratString(p.mu1)}`;
 }
 
 /** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
@@ -61,8 +62,9 @@ export const affinity = defineFamily<typeof params, AffinityParams, typeof metri
   title: 'job-server affinity: fast primary servers, slow secondary servers, JSQ(d1) among primaries [P4]',
   params,
   metrics,
+  example: { servers: '1,1', lambda: '1/2,3/4', K: '3' },
   defaults: (v) => ({ ...v, d1: v.d1 ?? 1, d2: v.d2 ?? 1 }),
   check: validate,
   ctmc,
-  truncation: capTruncation({ initialK }),
+  truncation: capTruncation({ initialK, unstable }),
 });

@@ -2,14 +2,14 @@
  * Heterogeneous processor-sharing servers under SQ(2), static or hybrid
  * routing [P3] (THEORY section 5). The family's views live in models/hetero-ps/:
  * params, ctmc (lumped by exchangeability within classes, queues cut at K),
- * stability (finite-N subset condition and mean-field bounds).
+ * stability (finite-N subset condition and mean-field bounds), the fluid ODE,
+ * the per-server simulator and its regression panel.
  *
  * hybrid = with probability --mix route statically (server i with probability
  * C_i / sum C), otherwise SQ(2) with uniform sampling. It carries every load
  * below full capacity once mix exceeds the threshold of stability.ts (3); no
  * fixed mix < 1 carries all of them when uniform SQ(2) loses region.
  */
-import { UsageError } from '../src/core/errors.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily } from '../src/api.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './hetero-ps/ctmc.ts';
@@ -29,21 +29,21 @@ export { hybridThreshold, meanFieldBound, stabilityBound } from './hetero-ps/sta
  * queues with load rho, whose boundary mass is about N (1 - rho) rho^K: start
  * there. SQ(2) tails are lighter by an amount the load does not tell, so start
  * at a quarter of that K and let the solver grow it (cheap: the last, largest
- * solve dominates). A load the policy cannot carry has no stable answer: a
- * UsageError.
+ * solve dominates).
  */
 function initialK(p: HeteroPsParams): number {
   const bound = stabilityBound(p);
-  if (p.lambda.compare(bound.lambda) >= 0) {
-    throw new UsageError(
-      `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} can carry at N = ${serverCount(p)}: unstable for lambda > ${ratString(bound.lambda)} ` +
-        `(the ${bound.binding} slowest servers get more than their capacity; at equality no stable answer either); give --K to solve the truncated chain anyway`,
-    );
-  }
   const rho = ratToNumber(p.lambda.div(bound.lambda));
   const N = serverCount(p);
   const K = firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, largestRadix(N) - 1);
   return p.policy === 'static' ? K : Math.max(2, Math.ceil(K / 4));
+}
+
+/** A load the policy cannot carry has no stationary law: automatic K is refused. */
+function unstable(p: HeteroPsParams): string | null {
+  const bound = stabilityBound(p);
+  if (p.lambda.compare(bound.lambda) < 0) return null;
+  return `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} can carry at N = ${serverCount(p)}: unstable for lambda > ${ratString(bound.lambda)} (the ${bound.binding} slowest servers get more than their capacity; at equality no stable answer either)`;
 }
 
 /** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
@@ -54,9 +54,10 @@ export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metri
   title: 'heterogeneous processor-sharing servers: SQ(2), static rate-proportional or hybrid routing',
   params,
   metrics,
+  example: { servers: '1,1', rates: '2,1', lambda: '1', K: '4' },
   check: validate,
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
-  truncation: capTruncation({ initialK }),
+  truncation: capTruncation({ initialK, unstable }),
 });

@@ -1,6 +1,9 @@
 /**
  * Join-the-Idle-Queue with R dispatchers, blocking scenario [P1] (THEORY sections 1-3).
- * The family's views live in models/jiq-blocking/: params, ctmc, product form, limits.
+ * The family's views live in models/jiq-blocking/: params, ctmc (and the same
+ * chain through the population builder, population.ts), product form, limits,
+ * fixed point and fluid ODE, the per-server simulator and its regression
+ * panel, the coupled systems of Theorem 1.
  */
 import { defineFamily } from '../src/api.ts';
 import { ctmc } from './jiq-blocking/ctmc.ts';
@@ -21,6 +24,7 @@ export const jiqBlocking = defineFamily<typeof params, JiqBlockingParams, typeof
   title: 'JIQ with R dispatchers, blocking scenario (jobs without a token are lost)',
   params,
   metrics,
+  example: { N: '3', lambda: '9/10', alpha: '3/5,2/5', nu: '1/2' },
   defaults: withDefaultBeta,
   check: validate,
   toJSON: jiqToJSON,

@@ -1,7 +1,8 @@
 /**
  * Join-the-Idle-Queue with R dispatchers, queueing scenario [P1] (THEORY sections 1, 3):
  * a job without a token goes to a uniformly random server. The family's views
- * live in models/jiq-queueing/: params, ctmc (lumped, queues cut at K), limits.
+ * live in models/jiq-queueing/: params, ctmc (lumped, queues cut at K), limits,
+ * fixed point and fluid ODE, the per-server simulator and its regression panel.
  */
 import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily, ratToNumber } from '../src/api.ts';
 import { jiqToJSON, withDefaultBeta } from './jiq-blocking/params.ts';
@@ -23,6 +24,7 @@ export const jiqQueueing = defineFamily<typeof params, JiqQueueingParams, typeof
   title: 'JIQ with R dispatchers, queueing scenario (jobs without a token go to a random server)',
   params,
   metrics,
+  example: { N: '3', lambda: '1/2', alpha: '3/5,2/5', K: '3' },
   defaults: withDefaultBeta,
   check: validate,
   toJSON: (p) => ({ ...jiqToJSON(p), ...(p.K !== undefined ? { K: p.K } : {}) }),

@@ -1,7 +1,10 @@
 /**
  * JSQ(d), power-of-d load balancing [P2] (THEORY section 4): d = N is JSQ,
  * d = 1 random routing. The family's views live in models/jsq-d/: params,
- * ctmc (lumped by exchangeability, queues cut at K), mean-field limits.
+ * ctmc (lumped by exchangeability, queues cut at K), the same chain declared
+ * through the population builder (population.ts, for tests and bench), the
+ * mean-field limits and fluid ODE, the per-server simulator and its
+ * regression panel, the ordered-queue systems of P2's coupling.
  */
 import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily, ratToNumber } from '../src/api.ts';
 import { ctmc } from './jsq-d/ctmc.ts';
@@ -22,6 +25,7 @@ export const jsqD = defineFamily<typeof params, JsqdParams, typeof metrics>({
   title: 'JSQ(d): each arrival joins the shortest of d servers sampled uniformly (d = N: JSQ, d = 1: random)',
   params,
   metrics,
+  example: { N: '3', lambda: '1/2', d: '2', K: '4' },
   check: validate,
   ctmc,
   simulator: simulatorView,

@@ -7,11 +7,9 @@
  * order observed over the last doubling (or decade) is at least 0.4 (the limit may
  * be approached as slowly as 1/sqrt(N)), or the distance is already below 1e-9.
  */
-import { casesVerdict } from '../src/check/cases.ts';
+import { casesVerdict, metricsOf } from '../src/api.ts';
 import type { Property } from '../src/check/property.ts';
 import { trusted, solveModel } from '../src/ctmc/solve.ts';
-import type { ModelFamily } from '../src/core/model.ts';
-import type { ParamSpecs } from '../src/core/params.ts';
 import type { EvidenceRecord } from '../src/core/verdict.ts';
 import { jiqBlocking, productFormBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
 
@@ -34,22 +32,23 @@ const CASES: Case[] = [
 /** Finite-N blocking and busy fraction: product form without exchange, GTH on the chain with it. */
 function finiteN(p: JiqBlockingParams): { values: Record<(typeof METRICS)[number], number>; trusted: boolean } {
   if (p.nu.n === 0n) {
-    const pf = jiqBlocking.productForm!.metrics(p);
-    return { values: { blocking: productFormBlocking(p), busyFraction: pf.busyFraction as number }, trusted: true };
+    const pf = metricsOf(jiqBlocking, jiqBlocking.productForm!.metrics(p), ['busyFraction']);
+    return { values: { blocking: productFormBlocking(p), busyFraction: pf.busyFraction }, trusted: true };
   }
-  const s = solveModel(jiqBlocking as ModelFamily<ParamSpecs, JiqBlockingParams>, p, { method: 'gth' });
-  return { values: { blocking: s.metrics.blocking as number, busyFraction: s.metrics.busyFraction as number }, trusted: trusted(s.evidence) };
+  const s = solveModel(jiqBlocking, p, { method: 'gth' });
+  const m = metricsOf(jiqBlocking, s.metrics);
+  return { values: { blocking: m.blocking, busyFraction: m.busyFraction }, trusted: trusted(s.evidence) };
 }
 
 function checkCase(c: Case): { ok: boolean; solid: boolean; record: EvidenceRecord } {
   const view = jiqBlocking.fluid!;
   const base = jiqBlocking.parse({ ...c.raw, N: '1' });
-  const fluid = view.metrics(base, view.fixedPoint(base).state);
+  const fluid = metricsOf(jiqBlocking, view.metrics(base, view.fixedPoint(base).state));
   const runs = c.sizes.map((N) => finiteN(jiqBlocking.parse({ ...c.raw, N: String(N) })));
   const record: EvidenceRecord = { ...c.raw, N: c.sizes };
   let ok = true;
   for (const m of METRICS) {
-    const limit = fluid[m] as number;
+    const limit = fluid[m];
     const errors = runs.map((r) => Math.abs(r.values[m] - limit));
     const last = errors.length - 1;
     const order = Math.log(errors[last - 1] / errors[last]) / Math.log(c.sizes[last] / c.sizes[last - 1]);

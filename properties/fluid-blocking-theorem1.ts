@@ -10,7 +10,7 @@ import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { jiqBlocking, limitingBlocking } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { settle } from '../src/api.ts';
+import { metricsOf, settle } from '../src/api.ts';
 
 const TOLERANCE = 1e-8;
 
@@ -28,7 +28,7 @@ export const fluidBlockingTheorem1: Property = {
       numRuns: 40,
       predicate(p) {
         const tr = settle(view.system(p), view.start(p));
-        const B = view.metrics(p, tr.final).blocking as number;
+        const B = metricsOf(jiqBlocking, view.metrics(p, tr.final)).blocking;
         const err = Math.abs(B - ratToNumber(limitingBlocking(p).value));
         worst = Math.max(worst, err);
         return err <= TOLERANCE;

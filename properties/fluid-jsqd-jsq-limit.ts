@@ -10,7 +10,7 @@ import type { Property } from '../src/check/property.ts';
 import { Fraction } from '../src/core/rational.ts';
 import type { EvidenceRecord } from '../src/core/verdict.ts';
 import { jsqD, meanFieldSojourn, type JsqdParams } from '../models/jsq-d.ts';
-import { distance, settle } from '../src/api.ts';
+import { distance, metricsOf, settle } from '../src/api.ts';
 
 const DS = [2, 4, 8, 16, 32, 64];
 const LAMBDAS = [new Fraction(1, 2), new Fraction(9, 10)];
@@ -37,7 +37,7 @@ export const fluidJsqdJsqLimit: Property = {
         const jsq = new Float64Array(s.length);
         jsq[0] = l;
         const dist = distance(s, jsq);
-        const sojourn = view.metrics(p, s).meanSojourn as number;
+        const sojourn = metricsOf(jsqD, view.metrics(p, s)).meanSojourn;
         ok &&= Math.abs(dist - l ** (d + 1)) <= TOLERANCE && Math.abs(sojourn - meanFieldSojourn(l, d)) <= TOLERANCE;
         distances.push(dist);
         sojourns.push(sojourn);

@@ -11,7 +11,7 @@ import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { jiqQueueing, queueingWaitLimit, type JiqQueueingParams } from '../models/jiq-queueing.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { settle } from '../src/api.ts';
+import { metricsOf, settle } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
 
@@ -43,9 +43,9 @@ export const fluidQueueingLimit: Property = {
       numRuns: 30,
       predicate({ p, busy, weights }) {
         const tr = settle(view.system(p), startState(p, busy, weights));
-        const m = view.metrics(p, tr.final);
+        const m = metricsOf(jiqQueueing, view.metrics(p, tr.final));
         const l = ratToNumber(queueingWaitLimit(p).waitProbability);
-        const err = Math.max(Math.abs((m.waitProbability as number) - l), Math.abs((m.meanWait as number) - l / (1 - l)));
+        const err = Math.max(Math.abs(m.waitProbability - l), Math.abs(m.meanWait - l / (1 - l)));
         worst = Math.max(worst, err);
         return err <= TOLERANCE;
       },

@@ -28,6 +28,7 @@
  * half a job per added level from K = 12 to 16 (a stable q converges);
  * anything else, or a GTH residual above 1e-10, is unknown.
  */
+import { metricsOf } from '../src/api.ts';
 import type { Property } from '../src/check/property.ts';
 import { Fraction, ratString, type Rational } from '../src/core/rational.ts';
 import type { EvidenceRecord, EvidenceValue } from '../src/core/verdict.ts';
@@ -71,7 +72,7 @@ function runCase(raw: Record<string, string>): Outcome {
   const bound = stabilityBound(p).lambda;
   const solves = KS.map((K) => solveModel(heteroPs, at(K), { method: 'gth' }));
   const masses = solves.map((s) => s.evidence.truncation!.boundaryMass);
-  const slowQueue = solves.map((s) => (s.metrics.classMeanJobs as number[])[0]);
+  const slowQueue = solves.map((s) => metricsOf(heteroPs, s.metrics).classMeanJobs[0]);
   const residual = Math.max(...solves.map((s) => s.evidence.residual));
   const predicted: Behaviour = p.lambda.compare(bound) < 0 ? 'stable' : 'unstable';
   const observed = residual <= 1e-10 ? observe(masses, slowQueue) : 'undecided';

@@ -16,7 +16,7 @@ import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import type { EvidenceRecord, PropertyResult } from '../src/core/verdict.ts';
 import { jiqQueueing, queueingWaitLimit } from '../models/jiq-queueing.ts';
-import { observedOrder, round, solveEvidence, solveSequence } from '../src/api.ts';
+import { metricsOf, observedOrder, round, solveEvidence, solveSequence } from '../src/api.ts';
 
 const SIZES = [2, 3, 4, 5, 6];
 const MIN_ORDER = 0.5;
@@ -40,7 +40,7 @@ export const jiqQueueingWait: Property = {
       if ('untrusted' in run) return { verdict: 'unknown', summary: `a solve cannot be trusted: ${run.untrusted}`, evidence: { cases: records } };
       const limit = queueingWaitLimit(jiqQueueing.parse({ ...c.raw, N: '1' })).waitProbability;
       const l = ratToNumber(limit);
-      const wait = run.solves.map((s) => s.solved.metrics.waitProbability as number);
+      const wait = run.solves.map((s) => metricsOf(jiqQueueing, s.solved.metrics).waitProbability);
       const errors = wait.map((w) => Math.abs(w - l));
       const falling = errors.every((e, i) => i === 0 || e < errors[i - 1]);
       const order = observedOrder(3, errors[SIZES.indexOf(3)], 6, errors[SIZES.indexOf(6)]);

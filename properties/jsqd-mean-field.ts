@@ -12,7 +12,7 @@ import type { Property } from '../src/check/property.ts';
 import { Fraction, ratToNumber } from '../src/core/rational.ts';
 import type { EvidenceRecord, PropertyResult } from '../src/core/verdict.ts';
 import { jsqD, meanFieldSojourn } from '../models/jsq-d.ts';
-import { observedOrder, round, solveEvidence, solveSequence } from '../src/api.ts';
+import { metricsOf, observedOrder, round, solveEvidence, solveSequence } from '../src/api.ts';
 
 const SIZES = [4, 8, 12];
 const MIN_ORDER = 0.8;
@@ -35,7 +35,7 @@ export const jsqdMeanField: Property = {
       const run = solveSequence(jsqD, (N) => jsqD.parse({ N: String(N), lambda: c.lambda, d: String(c.d) }), SIZES, ctx.progress);
       if ('untrusted' in run) return { verdict: 'unknown', summary: `a solve cannot be trusted: ${run.untrusted}`, evidence: { cases: records } };
       const limit = meanFieldSojourn(ratToNumber(new Fraction(c.lambda)), c.d);
-      const errors = run.solves.map((s) => Math.abs((s.solved.metrics.meanSojourn as number) - limit));
+      const errors = run.solves.map((s) => Math.abs(metricsOf(jsqD, s.solved.metrics).meanSojourn - limit));
       const falling = errors.every((e, i) => i === 0 || e < errors[i - 1]);
       const last = SIZES.length - 1;
       const order = observedOrder(SIZES[0], errors[0], SIZES[last], errors[last]);
@@ -45,7 +45,7 @@ export const jsqdMeanField: Property = {
         meanField: round(limit, 10),
         sequence: run.solves.map((s, i) => ({
           N: s.N,
-          meanSojourn: round(s.solved.metrics.meanSojourn as number, 10),
+          meanSojourn: round(metricsOf(jsqD, s.solved.metrics).meanSojourn, 10),
           error: round(errors[i], 4),
           NTimesError: round(s.N * errors[i], 4),
           ...solveEvidence(s.solved),

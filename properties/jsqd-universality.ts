@@ -11,7 +11,7 @@ import type { Property } from '../src/check/property.ts';
 import { Fraction, ratToNumber } from '../src/core/rational.ts';
 import type { EvidenceRecord, PropertyResult } from '../src/core/verdict.ts';
 import { jsqD, meanFieldTail } from '../models/jsq-d.ts';
-import { round, solveEvidence, solveSequence } from '../src/api.ts';
+import { metricsOf, round, solveEvidence, solveSequence } from '../src/api.ts';
 
 const N = 8;
 const LAMBDA = '1/2';
@@ -34,7 +34,7 @@ export const jsqdUniversality: Property = {
       const run = solveSequence(jsqD, (n) => jsqD.parse({ N: String(n), lambda: LAMBDA, d: String(d) }), [N], (w) => ctx.progress(`d = ${d}: ${w}`));
       if ('untrusted' in run) return { verdict: 'unknown', summary: `a solve cannot be trusted: ${run.untrusted}`, evidence: { rows } };
       const s = run.solves[0].solved;
-      const tail = s.metrics.s as number[];
+      const tail = metricsOf(jsqD, s.metrics).s;
       s2.push(tail[1]);
       worstS1 = Math.max(worstS1, Math.abs(tail[0] - lambda));
       rows.push({ d, s2: round(tail[1]), meanField: round(meanFieldTail(lambda, d, 2)), ...solveEvidence(s) });

@@ -3,10 +3,10 @@
  * i.e. busyFraction = lambda (1 - blocking), exactly in rationals, with or without
  * token exchange (THEORY section 1; PASTA gives B = sum_r alpha_r P(n_r = 0)).
  */
+import { metricsOf } from '../src/api.ts';
 import { Inconclusive, runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { solveModel } from '../src/ctmc/solve.ts';
-import type { Rational } from '../src/core/rational.ts';
 import { jiqBlocking } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 
@@ -28,7 +28,7 @@ export const littleLawBlocking: Property = {
         const s = solveModel(jiqBlocking, p, { method: 'exact' });
         maxStates = Math.max(maxStates, s.evidence.states);
         if (!s.exact) throw new Inconclusive('the exact solver did not run');
-        const { blocking, busyFraction } = s.exact.values as Record<string, Rational>;
+        const { blocking, busyFraction } = metricsOf(jiqBlocking, s.exact.values);
         return busyFraction.equals(p.lambda.mul(blocking.neg().add(1)));
       },
     });

@@ -23,11 +23,12 @@ export {
   type ProductFormView,
   type TruncationView,
 } from './core/model.ts';
-export type { FluidFixedPoint, FluidSystem, FluidView, LinearInvariant } from './fluid/view.ts';
-export type { PanelCase, SimulationOptions, SimulationRecord, SimulatorView } from './sim/view.ts';
+export type { FluidFixedPoint, FluidSystem, FluidView, LinearInvariant } from './core/fluid-view.ts';
+export type { PanelCase, SimulationOptions, SimulationRecord, SimulatorView } from './core/simulator-view.ts';
 
 // Families declared at the population level (counts and events).
-export { capParam, capTruncation, populationFamily, type PopulationSpec } from './population/family.ts';
+export { populationFamily, type PopulationSpec } from './population/family.ts';
+export { capParam, capTruncation } from './core/truncation.ts';
 export type { Counts, Population, PopulationEvent, PopulationMetric } from './population/types.ts';
 export { populationChain } from './population/chain.ts';
 export { DERIVED_SIMULATOR, simulatePopulation } from './population/simulator.ts';

@@ -14,7 +14,7 @@
  */
 import { UsageError } from '../../src/core/errors.ts';
 import { ratString, ratToNumber } from '../../src/core/rational.ts';
-import type { FluidView } from '../../src/fluid/view.ts';
+import type { FluidView } from '../../src/core/fluid-view.ts';
 import { serverCount, staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 import { meanFieldBound } from './stability.ts';
 

@@ -4,7 +4,7 @@
  * sent to a full queue is lost, in the simulator as in the chain): the exact
  * solve stays small.
  */
-import type { PanelCase } from '../../src/sim/view.ts';
+import type { PanelCase } from '../../src/core/simulator-view.ts';
 
 const small: PanelCase[] = [
   { id: 'sq2', params: { servers: '2,2', rates: '2,1', lambda: '1', policy: 'sq2', K: '5' }, horizon: 20_000 },

@@ -9,7 +9,7 @@
  */
 import { UsageError } from '../../src/core/errors.ts';
 import { ratString, ratToNumber } from '../../src/core/rational.ts';
-import type { FluidView } from '../../src/fluid/view.ts';
+import type { FluidView } from '../../src/core/fluid-view.ts';
 import { blockingFixedPointExact } from './fixed-point.ts';
 import type { JiqBlockingParams } from './params.ts';
 

@@ -4,7 +4,7 @@
  * small enough for an exact CTMC solve. Allotments are skewed where a token sent
  * to the wrong dispatcher would change the answer.
  */
-import type { PanelCase } from '../../src/sim/view.ts';
+import type { PanelCase } from '../../src/core/simulator-view.ts';
 
 const small: PanelCase[] = [
   { id: 'erlang', params: { N: '6', lambda: '1', alpha: '1' }, horizon: 4000 },

@@ -21,7 +21,7 @@ import { ratToNumber } from '../../src/core/rational.ts';
 import { cumulative, pick } from '../../src/sim/discrete.ts';
 import { streams } from '../../src/sim/random.ts';
 import { BatchRecorder } from '../../src/sim/recorder.ts';
-import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/sim/view.ts';
+import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
 import type { JiqBlockingParams } from './params.ts';
 import { panels } from './regression-panel.ts';
 

@@ -13,7 +13,7 @@
  */
 import { UsageError } from '../../src/core/errors.ts';
 import { ratString, ratToNumber } from '../../src/core/rational.ts';
-import type { FluidView } from '../../src/fluid/view.ts';
+import type { FluidView } from '../../src/core/fluid-view.ts';
 import { rates as jiqRates, type Rates as JiqRates } from '../jiq-blocking/fluid.ts';
 import { queueingWaitLimit } from './limits.ts';
 import type { JiqQueueingParams } from './params.ts';

@@ -3,7 +3,7 @@
  * which is then part of the model (a job sent at random to a full queue is
  * lost, in the simulator as in the chain): the exact solve stays small.
  */
-import type { PanelCase } from '../../src/sim/view.ts';
+import type { PanelCase } from '../../src/core/simulator-view.ts';
 
 const small: PanelCase[] = [
   { id: 'skew', params: { N: '4', lambda: '0.7', alpha: '0.7,0.3', K: '8' }, horizon: 20_000 },

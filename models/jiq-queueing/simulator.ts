@@ -18,7 +18,7 @@ import { cumulative, pick } from '../../src/sim/discrete.ts';
 import { IdSet } from '../../src/sim/id-set.ts';
 import { streams } from '../../src/sim/random.ts';
 import { BatchRecorder } from '../../src/sim/recorder.ts';
-import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/sim/view.ts';
+import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
 import type { JiqQueueingParams } from './params.ts';
 import { panels } from './regression-panel.ts';
 

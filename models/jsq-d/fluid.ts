@@ -8,7 +8,7 @@
  */
 import { UsageError } from '../../src/core/errors.ts';
 import { ratToNumber } from '../../src/core/rational.ts';
-import type { FluidView } from '../../src/fluid/view.ts';
+import type { FluidView } from '../../src/core/fluid-view.ts';
 import { meanFieldTail } from './limits.ts';
 import type { JsqdParams } from './params.ts';
 

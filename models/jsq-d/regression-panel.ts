@@ -3,7 +3,7 @@
  * then part of the model (an arrival sent to a full queue is lost, in the
  * simulator as in the chain): the exact solve stays small.
  */
-import type { PanelCase } from '../../src/sim/view.ts';
+import type { PanelCase } from '../../src/core/simulator-view.ts';
 
 const small: PanelCase[] = [
   { id: 'sq2', params: { N: '5', lambda: '0.8', d: '2', K: '6' }, horizon: 20_000 },

@@ -21,24 +21,10 @@
  * The stationary mass of the boundary {S_K > 0} bounds what the cut changes.
  */
 import { UsageError } from '../../src/core/errors.ts';
-import type { TruncationView } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
-import { intParam, optional } from '../../src/core/params.ts';
 import { ratString, type Rational } from '../../src/core/rational.ts';
 
-export const capParam = optional(
-  intParam('queue length cap K; an arrival to a full queue is lost (default: automatic, boundary mass < 1e-12)', { min: 1 }),
-);
-
-/**
- * The truncation view of a family whose parameters carry the optional cap `K`
- * (capParam): the user's K, or the engine's search from `initialK`.
- */
-export function capTruncation<P extends { K: number | undefined }>(
-  search: Pick<TruncationView<P>, 'initialK' | 'nextK'>,
-): TruncationView<P> {
-  return { requestedK: (p) => p.K, withK: (p, K) => ({ ...p, K }), ...search };
-}
+export { capParam, capTruncation } from '../../src/core/truncation.ts';
 
 /** lambda < 1 (stability) and, when given, an integer K >= 1 (UsageError otherwise). */
 export function checkQueueing(lambda: Rational, K: number | undefined): void {

@@ -15,7 +15,7 @@ import { blockingFixedPointExact, type BlockingSymbols } from '../../models/jiq-
 import type { JiqBlockingParams } from '../../models/jiq-blocking/params.ts';
 import type { QueueingSymbols } from '../../models/jiq-queueing/fixed-point.ts';
 import { jiqQueueing, queueingWaitLimit, type JiqQueueingParams } from '../../models/jiq-queueing.ts';
-import { settle } from '../../src/api.ts';
+import { metricsOf, settle } from '../../src/api.ts';
 
 /** Agreement asked of an ODE run that settled, against Z3's exact value. */
 const ODE_TOLERANCE = 1e-7;
@@ -79,6 +79,6 @@ export function confirmQueueingPoint(s: QueueingSymbols, v: Assignment): Confirm
   const l = queueingWaitLimit(p).waitProbability;
   const z3l = at(s.l);
   const view = jiqQueueing.fluid!;
-  const ode = (): number => view.metrics(p, settle(view.system(p), view.start(p)).final).waitProbability as number;
+  const ode = (): number => metricsOf(jiqQueueing, view.metrics(p, settle(view.system(p), view.start(p)).final)).waitProbability;
   return verdictOf(l.equals(z3l), z3l, ode, { z3l: ratString(z3l), rootEquationL: ratString(l) });
 }

@@ -11,7 +11,7 @@ import type { MetricValues } from '../core/model.ts';
 import { flattenMetrics } from '../core/metric-names.ts';
 import { isRational, ratString, ratToNumber, type Rational } from '../core/rational.ts';
 import { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult } from '../core/verdict.ts';
-import { runCoupled, traceSteps, type Coupling } from '../coupling/coupled-run.ts';
+import { runCoupled, traceSteps, type CoupledOutcome, type Coupling } from '../coupling/coupled-run.ts';
 import { Inconclusive, runGenerated } from './generated.ts';
 import { observedOrder, round } from './solving.ts';
 import type { Property, RunContext } from './property.ts';
@@ -61,6 +61,8 @@ export interface ForAllSpec<C> extends Omit<ClaimInfo, 'method'> {
   describe?(c: C): EvidenceValue;
   /** Evidence gathered while the cases ran. */
   evidence?(): EvidenceRecord;
+  /** Called at the start of every run: reset what `evidence` reports (a replay is a run of its own). */
+  start?(): void;
 }
 
 /** For all generated cases, a predicate: holds on every case, refuted with a shrunk counterexample and its replay. */
@@ -72,15 +74,17 @@ export function forAll<C>(spec: ForAllSpec<C>): Property {
     source: spec.source,
     method: spec.method ?? `${numRuns} generated cases (fast-check)`,
     expected: spec.expected,
-    run: (ctx) =>
-      runGenerated(ctx, {
+    run: (ctx) => {
+      spec.start?.();
+      return runGenerated(ctx, {
         arbitrary: spec.cases,
         numRuns,
         ...(spec.eachCase ? { eachCase: spec.eachCase } : {}),
         describe: spec.describe ?? evidenceOf,
         evidence: spec.evidence ?? (() => ({})),
         predicate: (c) => spec.check(c, ctx),
-      }),
+      });
+    },
   });
 }
 
@@ -108,6 +112,11 @@ export function viewsAgree<C>(spec: ViewsAgreeSpec<C>): Property {
     ...spec,
     method: spec.method ?? `${leftName} vs ${rightName}, ${exact ? 'exactly (rationals)' : `within ${spec.tolerance}`}, ${spec.numRuns ?? 20} generated cases`,
     eachCase: exact ? 'decided exactly, in rationals' : `within ${spec.tolerance}`,
+    start() {
+      worst = 0;
+      compared = 0;
+      spec.start?.();
+    },
     evidence: () => ({ metricsCompared: compared, ...(exact ? {} : { tolerance: spec.tolerance!, worstDifference: worst }) }),
     async check(c, ctx) {
       const a = flattenMetrics(await left(c, ctx));
@@ -195,6 +204,8 @@ export interface CouplingOrderSpec<C, E, S, J> extends Omit<ForAllSpec<C>, 'chec
   coupling(c: C): Coupling<E, S, J>;
   /** The common trace the systems are driven by. */
   events(c: C): readonly E[];
+  /** Sees each run's outcome (final states, joint counters), for evidence. */
+  observe?(c: C, outcome: CoupledOutcome<S, J>): void;
 }
 
 /** The coupling's orders hold after every event of every generated trace; a violation is recorded step by step (a coupling-trace counterexample). */
@@ -207,11 +218,17 @@ export function couplingOrder<C, E, S, J>(spec: CouplingOrderSpec<C, E, S, J>): 
       const run = traceSteps(spec.coupling(c), spec.events(c));
       return { kind: 'coupling-trace', params: evidenceOf(c), shared: {}, events: run.events, steps: run.steps, violation: run.violation };
     }),
+    start() {
+      events = 0;
+      spec.start?.();
+    },
     evidence: () => ({ eventsChecked: events, ...(spec.evidence?.() ?? {}) }),
     check(c) {
       const trace = spec.events(c);
       events += trace.length;
-      return runCoupled(spec.coupling(c), trace).violation === null;
+      const outcome = runCoupled(spec.coupling(c), trace);
+      spec.observe?.(c, outcome);
+      return outcome.violation === null;
     },
   });
 }

@@ -2,7 +2,7 @@
 import { Inconclusive } from './generated.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
 import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
-import type { FluidSystem } from '../fluid/view.ts';
+import type { FluidSystem } from '../core/fluid-view.ts';
 
 /** Horizons tried in turn until the drift max|f(x)| is below `drift`. */
 const HORIZONS = [200, 2000];

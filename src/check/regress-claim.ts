@@ -5,7 +5,7 @@ import type { ParamSpecs } from '../core/params.ts';
 import type { EvidenceRecord, EvidenceValue, Verdict } from '../core/verdict.ts';
 import { DETECTABLE } from '../sim/multiple-testing.ts';
 import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';
-import type { PanelCase } from '../sim/view.ts';
+import type { PanelCase } from '../core/simulator-view.ts';
 import { defineClaim } from './define.ts';
 import type { Property } from './property.ts';
 

@@ -74,7 +74,7 @@ export function solveTrusted<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: 
 export function exactMetrics<P, M extends MetricSchema>(family: ModelFamily<ParamSpecs, P, M>, p: P): MetricsOf<M, Rational> {
   const s = solveModel(family, p, { method: 'exact' });
   if (!s.exact) throw new Inconclusive(`${family.id}: the exact solver did not run`);
-  return metricsOf(family, s.exact.values);
+  return metricsOf(family, s.exact.values) as MetricsOf<M, Rational>;
 }
 
 /** One scalar metric by name; a name the values lack is a UsageError listing the ones they have. */

@@ -6,7 +6,7 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
 import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
-import type { FluidFixedPoint } from '../fluid/view.ts';
+import type { FluidFixedPoint } from '../core/fluid-view.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { svgPlot } from '../report/svg-plot.ts';

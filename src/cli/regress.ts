@@ -4,7 +4,7 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { UsageError } from '../core/errors.ts';
 import { resolvePanel } from '../sim/panel.ts';
-import type { PanelCase } from '../sim/view.ts';
+import type { PanelCase } from '../core/simulator-view.ts';
 import { parseSeed } from '../sim/random.ts';
 import { CaseFailure, checkCommand } from '../sim/external.ts';
 import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';

@@ -65,6 +65,8 @@ export function simulateReport(family: ModelFamily<ParamSpecs, unknown>, req: Si
     warmup: r.warmup,
     batches: r.batches,
     batchLength: r.batchLength,
+    /** How the simulator works: 'per-server event simulation', or a derived simulator's own label. */
+    method: family.simulator!.method?.(req.params) ?? 'per-server event simulation',
   };
 }
 
@@ -88,6 +90,7 @@ function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<stri
     return code;
   }
   console.log(`${family.id}  ${paramText(report.paramsExact)}`);
+  console.log(`method: ${report.method}`);
   console.log(
     `simulated T = ${fmt(report.horizon)} (seed ${report.seed}): ${report.events} events in ${report.seconds.toFixed(2)} s, ${fmt(Math.round(report.eventsPerSecond))} events/s; ` +
       `warm-up ${fmt(report.warmup)} deleted (MSER), ${report.batches} batches of ${fmt(report.batchLength)}`,

@@ -15,18 +15,28 @@ export type MetricSchema = Readonly<Record<string, MetricKind>>;
 /** Metric values typed by a schema: scalars as V, vectors as V[]. */
 export type MetricsOf<M extends MetricSchema, V> = { readonly [K in keyof M]: M[K] extends 'vector' ? V[] : V };
 
-/** The values, checked against the family's schema (when it has one) and typed by it. */
-export function metricsOf<M extends MetricSchema, V>(family: { readonly id: string; readonly metrics?: M }, values: MetricValues<V>): MetricsOf<M, V> {
+/**
+ * The values, checked against the family's schema (when it has one) and typed
+ * by it: every schema metric, or the `names` given (views that report part of
+ * the schema, e.g. a product form without the token split).
+ */
+export function metricsOf<M extends MetricSchema, V, K extends keyof M & string = keyof M & string>(
+  family: { readonly id: string; readonly metrics?: M },
+  values: MetricValues<V>,
+  names?: readonly K[],
+): Pick<MetricsOf<M, V>, K> {
   const schema = family.metrics;
   if (schema) {
-    for (const [name, kind] of Object.entries(schema)) {
+    for (const name of names ?? Object.keys(schema)) {
+      const kind = schema[name];
+      if (kind === undefined) throw new UsageError(`${family.id}: "${name}" is not one of its metrics (${Object.keys(schema).join(', ')})`);
       const v = values[name];
       if (v === undefined || Array.isArray(v) !== (kind === 'vector')) {
         throw new UsageError(`${family.id}: no ${kind} metric "${name}" among the values (${describeValues(values)})`);
       }
     }
   }
-  return values as unknown as MetricsOf<M, V>;
+  return values as unknown as Pick<MetricsOf<M, V>, K>;
 }
 
 function describeValues(values: MetricValues<unknown>): string {

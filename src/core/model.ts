@@ -5,8 +5,8 @@ import type { Arith } from './arith.ts';
 import type { MetricSchema } from './metric-schema.ts';
 import type { ParamSpecs, ParamsOf } from './params.ts';
 import type { Rational } from './rational.ts';
-import type { SimulatorView } from '../sim/view.ts';
-import type { FluidView } from '../fluid/view.ts';
+import type { SimulatorView } from './simulator-view.ts';
+import type { FluidView } from './fluid-view.ts';
 
 /** Metric values by name; vector metrics (per dispatcher, per class) are arrays. */
 export type MetricValues<V> = Record<string, V | V[]>;
@@ -85,6 +85,8 @@ export interface TruncationView<P> {
   withK(p: P, K: number): P;
   /** The K to try after `K` missed the tolerance (default ceil(1.5 K)); chains whose states grow steeply with K step by one. */
   nextK?(p: P, K: number): number;
+  /** Why the uncut chain has no stationary law at p (the K search would never end), or null: automatic K is then refused. */
+  unstable?(p: P): string | null;
 }
 
 export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>, M extends MetricSchema = MetricSchema> {
@@ -93,6 +95,8 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>,
   readonly params: S;
   /** The metric schema: every metric's name and kind, as the chain, simulator and fluid view report them (core/metric-schema.ts). */
   readonly metrics?: M;
+  /** Small parameters (option text) the family contract test checks every view on (test/models/contract.test.ts). */
+  readonly example?: Readonly<Record<string, string>>;
   /** Reads and cross-checks parameters from option text (UsageError on bad input). */
   parse(raw: Record<string, string | undefined>): P;
   /** Parameters as JSON numbers, with defaults filled in. */
@@ -100,8 +104,8 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>,
   ctmc<T>(p: P, A: Arith<T>): ChainDefinition<T>;
   readonly productForm?: ProductFormView<P>;
   readonly truncation?: TruncationView<P>;
-  /** Per-server event simulator (src/sim/view.ts). */
+  /** Per-server event simulator (core/simulator-view.ts). */
   readonly simulator?: SimulatorView<P>;
-  /** N -> infinity fluid limit: ODE, fixed point, limiting metrics (src/fluid/view.ts). */
+  /** N -> infinity fluid limit: ODE, fixed point, limiting metrics (core/fluid-view.ts). */
   readonly fluid?: FluidView<P>;
 }

@@ -9,25 +9,14 @@ import { floatArith, type Arith } from '../core/arith.ts';
 import { defineFamily, type FamilySpec } from '../core/family.ts';
 import type { MetricSchema } from '../core/metric-schema.ts';
 import type { ModelFamily, TruncationView } from '../core/model.ts';
-import { intParam, optional, type ParamSpecs, type ParamsOf } from '../core/params.ts';
-import type { FluidView } from '../fluid/view.ts';
-import type { PanelCase, SimulatorView } from '../sim/view.ts';
+import type { ParamSpecs, ParamsOf } from '../core/params.ts';
+import { capTruncation, type Capped } from '../core/truncation.ts';
+import type { FluidView } from '../core/fluid-view.ts';
+import type { PanelCase, SimulatorView } from '../core/simulator-view.ts';
 import { populationChain } from './chain.ts';
 import { fluidFixedPoint, fluidMetrics, fluidStart, populationFluid } from './fluid.ts';
 import { DERIVED_SIMULATOR, simulatePopulation } from './simulator.ts';
 import type { Population } from './types.ts';
-
-/** The optional queue cap of truncated families (declare it as the parameter `K`). */
-export const capParam = optional(
-  intParam('queue length cap K; an arrival to a full queue is lost (default: automatic, boundary mass < 1e-12)', { min: 1 }),
-);
-
-type Capped = { K: number | undefined };
-
-/** The truncation view of a family whose parameters carry the optional cap `K` (capParam): the user's K, or the engine's search. */
-export function capTruncation<P extends Capped>(search: Pick<TruncationView<P>, 'initialK' | 'nextK'>): TruncationView<P> {
-  return { requestedK: (p) => p.K, withK: (p, K) => ({ ...p, K }), ...search };
-}
 
 export interface PopulationSpec<S extends ParamSpecs, P, M extends MetricSchema = MetricSchema> extends Omit<FamilySpec<S, P, M>, 'ctmc' | 'simulator' | 'fluid' | 'truncation'> {
   /** The declaration at parameters p (with p.K set, for truncated families). */
@@ -36,7 +25,7 @@ export interface PopulationSpec<S extends ParamSpecs, P, M extends MetricSchema 
    * Queues unbounded: the parameters include `K: capParam`; without --K the
    * solver grows K from initialK until the boundary mass is below tolerance.
    */
-  truncation?: Pick<TruncationView<P & Capped>, 'initialK' | 'nextK'>;
+  truncation?: Pick<TruncationView<P & Capped>, 'initialK' | 'nextK' | 'unstable'>;
   /** Offer the derived simulator, with named regression panels (`small` is regress's default). */
   simulator?: { panels: Readonly<Record<string, readonly PanelCase[]>> };
   /** Rates are density dependent, rate = N f(x/N) with N = scale(p): derive the fluid limit. */

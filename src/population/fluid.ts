@@ -11,7 +11,7 @@
 import { UsageError } from '../core/errors.ts';
 import type { MetricValues } from '../core/model.ts';
 import { integrate } from '../fluid/integrate.ts';
-import type { FluidFixedPoint, FluidSystem } from '../fluid/view.ts';
+import type { FluidFixedPoint, FluidSystem } from '../core/fluid-view.ts';
 import { layout, type Layout } from './layout.ts';
 import type { Population } from './types.ts';
 

@@ -7,7 +7,7 @@
  */
 import { streams } from '../sim/random.ts';
 import { BatchRecorder } from '../sim/recorder.ts';
-import type { SimulationOptions, SimulationRecord } from '../sim/view.ts';
+import type { SimulationOptions, SimulationRecord } from '../core/simulator-view.ts';
 import { checkFiring, layout } from './layout.ts';
 import { flatMetricName } from '../core/metric-names.ts';
 import type { Population } from './types.ts';

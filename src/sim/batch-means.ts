@@ -9,14 +9,10 @@
  * z = arrivals.
  */
 import tQuantile from '@stdlib/stats-base-dists-t-quantile';
+import type { BatchSeries } from '../core/simulator-view.ts';
 
-/** Batch sums recorded by a simulator, row-major: y[b * names.length + m]. */
-export interface BatchSeries {
-  readonly names: readonly string[];
-  readonly batches: number;
-  readonly y: Float64Array;
-  readonly z: Float64Array;
-}
+export type { BatchSeries } from '../core/simulator-view.ts';
+
 
 export interface Estimate {
   mean: number;
@@ -24,8 +20,6 @@ export interface Estimate {
   ci95: [number, number];
   /** Degrees of freedom of the t interval (batches - 1). */
   df: number;
-  /** Lag-1 autocorrelation of the batch residuals: near 0 when the batches are long enough. */
-  lag1: number;
 }
 
 export interface Analysis {
@@ -83,15 +77,14 @@ export function ratioEstimate(Y: Float64Array, Z: Float64Array): Estimate | null
   const mean = sy / sz;
   const zbar = sz / k;
   // Residuals e_j = Y_j - mean Z_j; Var(mean) ~ s_e^2 / (k zbar^2).
-  let see = 0, lagged = 0;
+  let see = 0;
   for (let j = 0; j < k; j++) {
     const e = Y[j] - mean * Z[j];
     see += e * e;
-    if (j > 0) lagged += e * (Y[j - 1] - mean * Z[j - 1]);
   }
   const stderr = Math.sqrt(see / (k - 1) / k) / zbar;
   const half = tQuantile(0.975, k - 1) * stderr;
-  return { mean, stderr, ci95: [mean - half, mean + half], df: k - 1, lag1: see > 0 ? lagged / see : 0 };
+  return { mean, stderr, ci95: [mean - half, mean + half], df: k - 1 };
 }
 
 /** Warm-up deletion (the largest MSER point over the metrics), then batch means over CI_BATCHES groups. */

@@ -89,8 +89,6 @@ export function or(...args: Prop[]): Prop {
   return args.length === 1 ? args[0] : new Prop({ kind: 'or', args });
 }
 
-export const TRUE = new Prop({ kind: 'bool', value: true });
-
 export function ite(cond: Prop, then: Operand, otherwise: Operand): Term {
   return new Term({ kind: 'ite', cond, then: lift(then), else: lift(otherwise) });
 }

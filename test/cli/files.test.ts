@@ -28,6 +28,23 @@ describe('--file: a user module in every command', () => {
     expect(only.claims).toEqual([]);
   });
 
+  it('derives the fluid limit of a density-dependent user population: SIS, i* = 1 - gamma/beta', () => {
+    const r = lbcheck('fluid', 'user-sis', '--file', `${F}/sis.ts`, '--N', '1000', '--beta', '2', '--gamma', '1/2', '--json');
+    expect(r.stderr).toBe('');
+    const j = JSON.parse(r.stdout);
+    expect(j.fixedPoint.I).toBeCloseTo(3 / 4, 9);
+    expect(j.fixedPoint.S).toBeCloseTo(1 / 4, 9);
+    expect(j.metrics.infected).toBeCloseTo(3 / 4, 9);
+    expect(j.fixedPointMethod).toContain('derived drift');
+  });
+
+  it('labels a population family\'s simulator as derived', () => {
+    const r = lbcheck('simulate', 'jiq-sqd', '--file', 'examples/jiq-sqd.ts', '--N', '2', '--d', '1', '--lambda', '1/2', '--K', '6', '--T', '500', '--json');
+    const j = JSON.parse(r.stdout);
+    expect(j.method).toMatch(/^derived: Gillespie on the declared population events/);
+    expect(Object.keys(j.metrics)).toEqual(['meanJobs', 'meanSojourn', 'waitProbability']);
+  });
+
   it('runs user claims alone; a claim that throws is unknown and the others still run', () => {
     const r = lbcheck('check', '--file', `${F}/claims.ts`, '--no-builtins', '--json');
     expect(r.code).toBe(1); // the broken claim is not as expected

@@ -42,7 +42,7 @@ describe('a user project depending on lbcheck', () => {
     expect(j.states).toBe(3);
   });
 
-  it('runs the user claim alone (--no-builtins): exact on every generated case', () => {
+  it('runs the user claim alone (--no-builtins): every generated case decided exactly', () => {
     const r = run('npx', ['lbcheck', 'check', '--file', 'my-claims.ts', '--no-builtins', '--json']);
     expect(r.code, r.stderr).toBe(0);
     const { results } = JSON.parse(r.stdout);

@@ -29,8 +29,9 @@ describe('examples/jiq-sqd.ts', () => {
     expect((s.waitProbability as Fraction).equals(new Fraction(1).sub(empty))).toBe(true);
   });
 
-  it('rejects d > N and lambda >= 1 in one line', () => {
+  it('rejects d > N, and lambda >= 1 without a cap, in one line', () => {
     expect(() => jiqSqd.parse({ N: '2', d: '3', lambda: '1/2' })).toThrow('--d must be <= N = 2 (d distinct servers are sampled), got 3');
-    expect(() => jiqSqd.parse({ N: '2', d: '1', lambda: '1' })).toThrow('--lambda must be < 1 for the queues to be stable, got 1');
+    expect(() => solveModel(jiqSqd, jiqSqd.parse({ N: '2', d: '1', lambda: '1' }), { method: 'auto' })).toThrow('--lambda must be < 1 for the queues to be stable, got 1; give --K to solve the truncated chain anyway');
+    expect(solveModel(jiqSqd, jiqSqd.parse({ N: '2', d: '1', lambda: '1', K: '3' }), { method: 'exact' }).evidence.states).toBe(10); // a cut chain is finite at any load: C(2 + 3, 2)
   });
 });

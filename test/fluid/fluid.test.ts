@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
 import { integrate } from '../../src/fluid/integrate.ts';
 import { positivePartRoot } from '../../src/fluid/piecewise-linear.ts';
-import type { FluidSystem } from '../../src/fluid/view.ts';
+import type { FluidSystem } from '../../src/core/fluid-view.ts';
 import { holds } from '../../src/smt/expr.ts';
 import { jiqBlocking } from '../../models/jiq-blocking.ts';
 import { blockingFixedPoint, blockingFixedPointExact, blockingSymbols } from '../../models/jiq-blocking/fixed-point.ts';

@@ -3,7 +3,7 @@ import { heteroPs } from '../../models/hetero-ps.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { runSimulation } from '../../src/sim/run.ts';
-import type { SimulatorView } from '../../src/sim/view.ts';
+import type { SimulatorView } from '../../src/core/simulator-view.ts';
 
 /** Mean number in an M/M/1/K queue with load rho != 1: rho/(1-rho) - (K+1) rho^{K+1} / (1 - rho^{K+1}). */
 function mm1kMean(rho: number, K: number): number {
