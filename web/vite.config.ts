@@ -1,10 +1,9 @@
 /**
  * The explorer's bundle (vite 8.3.8, pinned): the page (web/index.html) and its
- * engine worker, built from the same modules as the CLI. Only z3-solver is
- * swapped out: its browser build needs a separately loaded wasm and cross-origin
- * isolation, so Z3 claims are decided in the CLI and their refutations shown
- * and re-evaluated here (exactly, in rationals). `userFiles` are the --file
- * modules of `lbcheck explore`, bundled in as the virtual module lbcheck:user-files.
+ * engine worker, built from the same modules as the CLI. z3-solver resolves to
+ * web/src/z3-browser.ts, which loads Z3's browser build from /z3/ (served by
+ * `lbcheck explore`, with the cross-origin isolation it needs). `userFiles` are
+ * the --file modules of `lbcheck explore`, bundled in as lbcheck:user-files.
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type InlineConfig, type Plugin } from 'vite';
@@ -34,7 +33,7 @@ export function explorerConfig(o: { outDir: string; userFiles: readonly string[]
     configFile: false,
     publicDir: false,
     // User files import lbcheck by its package name (package.json exports), here resolved to the same sources.
-    resolve: { alias: [{ find: /^lbcheck$/, replacement: `${here}../src/api.ts` }, { find: /^lbcheck\/models$/, replacement: `${here}../models/index.ts` }, { find: 'z3-solver', replacement: `${here}src/z3-unavailable.ts` }] },
+    resolve: { alias: [{ find: /^lbcheck$/, replacement: `${here}../src/api.ts` }, { find: /^lbcheck\/models$/, replacement: `${here}../models/index.ts` }, { find: /^z3-solver$/, replacement: `${here}src/z3-browser.ts` }] },
     plugins: [userFilesPlugin(o.userFiles)],
     worker: { format: 'es', plugins: () => [userFilesPlugin(o.userFiles)] },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },

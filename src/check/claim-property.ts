@@ -11,15 +11,13 @@ import type { Property } from './property.ts';
 /** Z3's time limit per part in properties and in `lbcheck prove` (ms). */
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-/** `check --json`'s counterexample of a refuted claim: every refuted part with its model and both sides of its conclusion. */
+/** `check --json`'s counterexample of a refuted claim: every refuted part (index: its place among the claim's parts, from 1) with its model and both sides of its conclusion. */
 export function smtRefutation(r: ClaimResult): EvidenceRecord {
   return {
     kind: 'smt-refutation',
     claim: r.claim,
     size: r.size,
-    parts: r.parts
-      .filter((p) => p.verdict === 'refuted')
-      .map((p) => ({ part: p.part, counterexample: p.counterexample, conclusion: p.conclusion, confirmation: p.confirmation })),
+    parts: r.parts.flatMap((p, i) => (p.verdict === 'refuted' ? [{ part: p.part, index: i + 1, counterexample: p.counterexample, conclusion: p.conclusion, confirmation: p.confirmation }] : [])),
   };
 }
 

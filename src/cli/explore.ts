@@ -8,8 +8,9 @@
  * (loaded and checked by main.ts into the registry) are bundled into the page.
  */
 import { createServer, type Server } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { intParam } from '../core/params.ts';
@@ -56,6 +57,12 @@ async function buildPage(userFiles: readonly string[], outDir?: string): Promise
   return files;
 }
 
+/** Z3's browser build (web/src/z3-browser.ts loads it): the emscripten script and its wasm, at /z3/. */
+function z3Table(): Map<string, Buffer> {
+  const dir = dirname(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.js'));
+  return new Map(['z3-built.js', 'z3-built.wasm'].map((f) => [`/z3/${f}`, readFileSync(join(dir, f))]));
+}
+
 /** The --file files, served as they are at /files/<k>/<name>. */
 function userFileTable(files: readonly string[]): Map<string, Buffer> {
   return new Map(files.map((f, k) => [`/files/${k + 1}/${basename(f)}`, readFileSync(f)]));
@@ -63,7 +70,14 @@ function userFileTable(files: readonly string[]): Map<string, Buffer> {
 
 export function serve(table: ReadonlyMap<string, Buffer>, host: string, port: number): Promise<Server> {
   const server = createServer((req, res) => {
-    const headers = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+    // Cross-origin isolation (COOP + COEP) gives the page SharedArrayBuffer, which Z3's wasm threads need.
+    const headers = {
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end('method not allowed\n');
       return;
@@ -92,7 +106,9 @@ async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void>
   const files = userFilesOf(registry);
   if (opts.out) {
     const table = await buildPage(files, resolve(opts.out));
-    console.log(`wrote the explorer to ${resolve(opts.out)} (${table.size} files); open index.html from any static web server`);
+    mkdirSync(join(resolve(opts.out), 'z3'), { recursive: true });
+    for (const [path, bytes] of z3Table()) writeFileSync(join(resolve(opts.out), path), bytes);
+    console.log(`wrote the explorer to ${resolve(opts.out)} (${table.size + 2} files); open index.html from any static web server (Z3 in the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`);
     return;
   }
   // Listen first: a port in use fails at once, before the build. Nothing is served until the URL is printed.
@@ -103,7 +119,7 @@ async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void>
   if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
     process.stderr.write(`lbcheck: warning: serving on ${opts.host}: anyone who can reach port ${actual} there sees the page\n`);
   }
-  for (const [k, v] of [...(await buildPage(files)), ...userFileTable(files)]) table.set(k, v);
+  for (const [k, v] of [...(await buildPage(files)), ...z3Table(), ...userFileTable(files)]) table.set(k, v);
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   console.log(`http://${shownHost}:${actual}/`);
   await new Promise<void>((done) => {

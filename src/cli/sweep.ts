@@ -215,6 +215,7 @@ export function sweepCommand(registry: Registry, setExit: (code: number) => void
       addParamOptions(sub, family, ignoredParams(command, family));
       for (const o of command.options(family)) {
         o.mandatory = false; // a required option may come from the grid; planSweep checks every point
+        if (command.seeded && o.attributeName() === 'seed') o.description = 'base seed S: point k runs with seed S + k (regress: S + k times the panel size), unless the grid sets seed';
         if (!OWN.has(o.attributeName())) sub.addOption(o);
       }
       sub

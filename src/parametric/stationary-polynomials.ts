@@ -158,8 +158,6 @@ export function stationaryPolynomials(pc: ParametricChain, opts: StationaryOptio
       continue;
     }
     const degrees = P.map((f) => f.length - 1);
-    // later primes need only 2 D + 1 points for degree D (more if they fail: the points double again)
-    points = Math.min(points, 2 * Math.max(...degrees) + 2);
     if (profile && !dominates(degrees, profile)) continue; // unlucky prime
     if (!profile || !dominates(profile, degrees)) {
       profile = degrees;
@@ -167,6 +165,8 @@ export function stationaryPolynomials(pc: ParametricChain, opts: StationaryOptio
       crt = new CrtVector(n * width);
       used = 0;
       nextAttempt = 1;
+      // later primes need only 2 D + 1 points for degree D (if that fails, the points double again)
+      points = Math.min(points, 2 * width);
     }
     const image = new Float64Array(n * width);
     P.forEach((f, i) => image.set(f, i * width));

@@ -67,7 +67,8 @@ describe('lbcheck explore: the server', () => {
   });
 
   it('answers 404 outside the bundle: traversal, encoded traversal, unknown path, a directory', async () => {
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/..%5c..%5cpackage.json', '/nope.js', '/assets/', '/files/', '/web/vite.config.ts']) {
+    expect(await rawGet(explorer.url, '/z3/z3-built.js')).toBe(200);
+    for (const path of ['/../package.json', '/z3/', '/z3/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/..%5c..%5cpackage.json', '/nope.js', '/assets/', '/files/', '/web/vite.config.ts']) {
       expect([path, await rawGet(explorer.url, path)]).toEqual([path, 404]);
     }
     expect(await rawGet(explorer.url, '/', 'POST')).toBe(405);
@@ -231,6 +232,22 @@ describe('the explorer in chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="refutation-verdict"]')?.textContent?.startsWith('some hypothesis fails'));
     await page.fill('input[name="l"]', 'x');
     expect(await page.textContent('[data-testid="rule-l"]')).toMatch(/^l/);
+  });
+
+  it('decides a Z3 claim in the page (Z3 wasm, cross-origin isolated) with the models of prove --json', async () => {
+    const prove = JSON.parse(lbcheck('prove', 'theorem2-min-only', '--size', '3', '--json').stdout);
+    await open('#/claim/prove-theorem2-min-only');
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+    await page.waitForSelector('[data-testid="smt-parts"]', { timeout: 120_000 });
+    expect(await page.textContent('[data-testid="verdict"]')).toBe('refuted');
+    const links = await page.$$eval('[data-testid="open-refutation"]', (a) => a.map((x) => x.textContent));
+    const refuted = prove.parts.flatMap((p: { verdict: string; part: string }, i: number) => (p.verdict === 'refuted' ? [`part ${i + 1}: ${p.part}`] : []));
+    expect(links).toEqual(refuted);
+    await page.click('[data-testid="open-refutation"]');
+    await page.waitForSelector('[data-testid="refutation-view"] [data-testid="comparison"]');
+    const first = prove.parts.find((p: { verdict: string }) => p.verdict === 'refuted');
+    expect(await page.textContent('[data-testid="left-value"]')).toBe(first.conclusion.left.value);
+    expect(await page.textContent('[data-testid="right-value"]')).toBe(first.conclusion.right.value);
   });
 
   it('solves jiq-blocking N = 10 in a worker with the blocking probability of solve --json', async () => {

@@ -89,7 +89,7 @@ export type ClaimRun = Omit<CheckResult, 'counterexample'> & { counterexample: E
 export function runClaim(id: string, seed: number, path?: string, progress?: (what: string) => void): Promise<Outcome<ClaimRun>> {
   return outcome(async () => {
     const p = findProperty(id);
-    if (smtClaimOf(p)) throw new UsageError(`Z3 does not run in the page: run \`lbcheck check ${id} --json\` or \`lbcheck prove ${smtClaimOf(p)!.id} --json\` and open its refutation here`);
+    if (smtClaimOf(p) && !globalThis.crossOriginIsolated) throw new UsageError(`Z3 needs a cross-origin isolated page (\`lbcheck explore\` serves one): or run \`lbcheck prove ${smtClaimOf(p)!.id} --json\` and open its refutation here`);
     const r = await runProperty(p, { seed, ...(path ? { path } : {}), progress: (what) => progress?.(what) });
     return JSON.parse(JSON.stringify({ ...r, counterexample: r.counterexample ?? null })) as ClaimRun;
   });

@@ -4,7 +4,7 @@ import type { TraceCounterexample } from '../../../src/check/trace-claim.ts';
 import type { BalanceFailure } from '../../../src/ctmc/certificate.ts';
 import type { ClaimInfo, ClaimRun } from '../engine.ts';
 import { engine, progressProxy } from '../api.ts';
-import { go, type Route } from '../route.ts';
+import { formatRoute, go, type Route } from '../route.ts';
 import { BalanceView } from './balance.tsx';
 import { Command, Message, Verdict } from './common.tsx';
 import { TraceView } from './trace.tsx';
@@ -62,7 +62,7 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
   const [run, setRun] = useState<{ ok: true; value: ClaimRun } | { ok: false; error: string } | null>(null);
 
   useEffect(() => {
-    if (!claim || claim.kind === 'z3') return;
+    if (!claim) return;
     let live = true;
     setRun(null);
     void engine.runClaim(route.id, route.seed, route.path, progressProxy((w) => live && setProgress(w))).then((r) => {
@@ -84,8 +84,8 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
       <h2>{claim.id}</h2>
       <p class="statement">{claim.claim}</p>
       <p>source: {claim.source} · method: {claim.method} · expected: {claim.expected}</p>
-      {claim.kind === 'z3' ? <SmtHint claim={claim} /> : null}
-      {claim.kind !== 'z3' && !run ? <Message kind="info">running in the page… {progress}</Message> : null}
+      {claim.kind === 'z3' && !crossOriginIsolated ? <SmtHint claim={claim} /> : null}
+      {!run ? <Message kind="info">running in the page{claim.kind === 'z3' ? ' (Z3 in WebAssembly: its start takes a few seconds)' : ''}… {progress}</Message> : null}
       {run && !run.ok ? <Message>{run.error}</Message> : null}
       {run?.ok ? (
         <div class="result" data-testid="result">
@@ -96,10 +96,29 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
       {run?.ok && kind === 'coupling-trace' ? (
         <TraceView id={claim.id} initial={cx as unknown as TraceCounterexample} editable={claim.editable} step={route.step} origin={{ seed: run.value.seed ?? route.seed, ...(run.value.path ? { path: run.value.path } : {}) }} />
       ) : null}
+      {run?.ok && kind === 'smt-refutation' ? <SmtParts cx={cx as unknown as SmtRefutation} /> : null}
       {run?.ok && kind === 'balance' ? <BalanceView id={claim.id} data={cx as unknown as BalanceFailure} params={(cx as { params?: unknown }).params} /> : null}
-      {run?.ok && cx !== null && kind !== 'coupling-trace' && kind !== 'balance' ? <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details> : null}
+      {run?.ok && cx !== null && kind !== 'coupling-trace' && kind !== 'balance' && kind !== 'smt-refutation' ? <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details> : null}
       {kind === 'coupling-trace' ? null : <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />}
     </section>
+  );
+}
+
+type SmtRefutation = { claim: string; size: number; parts: { part: string; index: number; counterexample: Record<string, string> | null }[] };
+
+/** The refuted parts of a Z3 claim decided in the page, each opening its refutation view. */
+function SmtParts({ cx }: { cx: SmtRefutation }) {
+  return (
+    <div data-testid="smt-parts">
+      <p>Z3 refuted {cx.parts.length} part(s) at size {cx.size}; each model, checked exactly:</p>
+      <ul>
+        {cx.parts.map((p) => (
+          <li key={p.part}>
+            <a data-testid="open-refutation" href={formatRoute({ view: 'refutation', claim: cx.claim, size: cx.size, part: p.index, model: p.counterexample ?? {} })}>part {p.index}: {p.part}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
