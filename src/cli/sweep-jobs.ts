@@ -108,8 +108,14 @@ export function findSweepCommand(name: string): SweepCommand {
 }
 
 /** Family parameters and command options a point may set, by attribute name. */
+/** Parameters the command ignores for this family (the fluid limit's N, K): not offered, not accepted. */
+export function ignoredParams(command: SweepCommand, family: Family): Readonly<Record<string, string | undefined>> {
+  return command.view === 'fluid' ? family.fluid?.ignoredParams ?? {} : {};
+}
+
 export function optionNames(command: SweepCommand, family: Family): string[] {
-  return [...Object.keys(family.params), ...command.options(family).map((o) => o.attributeName())];
+  const ignored = ignoredParams(command, family);
+  return [...Object.keys(family.params).filter((k) => !(k in ignored)), ...command.options(family).map((o) => o.attributeName())];
 }
 
 /**

@@ -22,7 +22,7 @@ import { collect } from './repeatable.ts';
 import { addParamOptions } from './model-options.ts';
 import { printJson } from './output.ts';
 import { countProgress } from './progress.ts';
-import { optionNames, preparePoint, SWEEP_COMMANDS, type SweepCommand } from './sweep-jobs.ts';
+import { ignoredParams, optionNames, preparePoint, SWEEP_COMMANDS, type SweepCommand } from './sweep-jobs.ts';
 
 type Family = ModelFamily<ParamSpecs, unknown>;
 
@@ -212,9 +212,10 @@ export function sweepCommand(registry: Registry, setExit: (code: number) => void
     const group = addFileOption(new Command(command.name).description(`sweep ${command.name} over a grid`));
     for (const family of familiesOf(registry, command.view)) {
       const sub = new Command(family.id).description(family.title);
-      addParamOptions(sub, family);
+      addParamOptions(sub, family, ignoredParams(command, family));
       for (const o of command.options(family)) {
         o.mandatory = false; // a required option may come from the grid; planSweep checks every point
+        if (command.seeded && o.attributeName() === 'seed') o.description = 'base seed S: point k runs with seed S + k (regress: S + k times the panel size), unless the grid sets seed';
         if (!OWN.has(o.attributeName())) sub.addOption(o);
       }
       sub

@@ -74,15 +74,31 @@ export async function probe(url: URL): Promise<void> {
   }
 }
 
-/** A connection for BullMQ that fails the run (via `lost`) once its reconnects are used up. */
+/**
+ * A connection for BullMQ that fails the run (via `lost`) once its reconnects
+ * are used up. BullMQ duplicates it for blocking commands (and closes some
+ * copies in normal operation, so only the original's end means a lost queue);
+ * the copies' errors, which carry no credentials, are handled rather than
+ * printed by ioredis.
+ */
 function connection(url: URL, lost: (message: string) => void): Redis {
   const client = new Redis(redisOptions(url));
   client.on('error', () => {});
   client.on('end', () => lost(`lost the connection to the queue at ${redactUrl(url)}`));
+  const duplicate = client.duplicate.bind(client);
+  client.duplicate = ((override?: Partial<RedisOptions>) => duplicate(override).on('error', () => {})) as typeof client.duplicate;
   return client;
 }
 
 const jobId = (d: JobData): string => `${d.sweep}-${d.point}`;
+
+/** Closing waits on Redis; once the queue is gone that can take forever, so give up after a while. */
+const CLOSE_TIMEOUT_MS = 3000;
+function closeWithin(closing: Promise<unknown>): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)));
+  return Promise.race([closing, timeout]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Puts the jobs on the queue and waits for each to finish, calling `onOutcome`
@@ -130,7 +146,7 @@ export async function runQueued(
     };
     await Promise.race([Promise.all(added.map(wait)), lostQueue]);
   } finally {
-    await Promise.allSettled([events.close(), queue.close()]);
+    await closeWithin(Promise.allSettled([events.close(), queue.close()]));
   }
   return { failed };
 }
@@ -173,5 +189,8 @@ export async function serveQueue(urlText: string, run: (d: JobData) => Promise<J
   worker.on('error', () => {});
   await Promise.race([worker.waitUntilReady(), closed]);
   o.log(`taking jobs from ${redactUrl(url)} (queue ${QUEUE_NAME}, ${o.concurrency} at a time)`);
-  return { closed, close: () => worker.close() };
+  // Closing finishes the jobs in hand; after the connection is lost it cannot, so it is forced and bounded.
+  let lost = false;
+  closed.catch(() => (lost = true));
+  return { closed, close: () => (lost ? closeWithin(worker.close(true)).then(() => {}) : worker.close()) };
 }

@@ -74,6 +74,15 @@ describe('one rule for options', () => {
     expect(hetero).not.toMatch(/--K\b/);
     expect(hetero).toMatch(/--policy <value>/);
   });
+
+  it('sweep fluid offers and accepts no parameter the fluid limit ignores', () => {
+    const help = lbcheck('sweep', 'fluid', 'jsq-d', '--help').stdout;
+    expect(help).not.toMatch(/--N\b/);
+    expect(help).not.toMatch(/--K\b/);
+    const r = lbcheck('sweep', 'fluid', 'jsq-d', '--lambda', '1/2', '--grid', 'd=2,3', '--grid', 'N=10,20', '--out', '/tmp/lbcheck-never-written.jsonl');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('fluid jsq-d has no option --N');
+  });
 });
 
 describe('check --list', () => {
@@ -92,7 +101,7 @@ describe('check --list', () => {
     expect(ids).toContain('coupling-theorem1-per-dispatcher');
     expect(ids).toContain('product-form-exact');
     expect(Object.keys(j.properties[0])).toEqual(['id', 'claim', 'source', 'method', 'expected']);
-    expect(j.properties.find((p: { id: string }) => p.id === 'product-form-exact').expected).toBe('exact');
+    expect(j.properties.find((p: { id: string }) => p.id === 'product-form-exchange').expected).toBe('refuted');
   });
 
   it('lists only the ids named, and refuses an unknown one', () => {

@@ -16,6 +16,8 @@ import { QUEUE_NAME } from '../../src/sweep/queue.ts';
 import { freePort, resultsByPoint, run, start, startRedis, until, type Running } from './support.ts';
 
 const PASSWORD = 'hunter2-queue-secret';
+/** Several lbcheck processes and threads start in these tests: minutes on a loaded machine. */
+const HEAVY = 420_000;
 const USER_FAMILY = fileURLToPath(new URL('../fixtures/user/mm1k.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'lbcheck-queue-'));
 let redis: { port: number; stop: () => Promise<void> };
@@ -49,7 +51,7 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
 
     const a = worker();
     const b = worker();
-    await until('both workers to connect', () => a.stderr().includes('taking jobs') && b.stderr().includes('taking jobs'), 60_000);
+    await until('both workers to connect', () => a.stderr().includes('taking jobs') && b.stderr().includes('taking jobs'), 240_000);
     const queued = join(dir, 'queued.jsonl');
     const sweep = start([...SWEEP, '--out', queued, '--queue', url, '--json']);
     // Kill worker a in the middle of its second job.
@@ -67,12 +69,12 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
     for (const text of [sweep.stdout(), sweep.stderr(), a.stderr(), b.stderr(), readFileSync(queued, 'utf8')]) expect(text).not.toContain(PASSWORD);
     b.child.kill('SIGTERM');
     expect(await b.exited).toBe(0);
-  });
+  }, HEAVY);
 
   it('a worker runs user families from its own --file, and figure p1-fig2 runs its grid through the queue', async () => {
     const c = start(['worker', '--queue', url, '--jobs', '2', '--file', USER_FAMILY]);
     workers.push(c);
-    await until('worker c to connect', () => c.stderr().includes('taking jobs'), 60_000);
+    await until('worker c to connect', () => c.stderr().includes('taking jobs'), 240_000);
     const userSweep = ['sweep', 'solve', 'user-mm1k', '--file', USER_FAMILY, '--grid', 'rho=1/2,2', '--grid', 'K=2,3'];
     const local = join(dir, 'user-local.jsonl');
     const queued = join(dir, 'user-queued.jsonl');
@@ -84,19 +86,19 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
     expect(lines).toEqual(resultsByPoint(local));
 
     const fig = ['figure', 'p1-fig2', '--N', '40', '--T', '40', '--json'];
-    const [here, there] = await Promise.all([run(fig), run([...fig, '--queue', url])]);
-    expect(there.code).toBe(here.code);
+    const [here, there] = await Promise.all([run([...fig, '--jobs', '1']), run([...fig, '--queue', url])]);
+    expect(there.code, there.stderr).toBe(here.code);
     const points = (r: { stdout: string }) => JSON.parse(r.stdout).points;
     expect(points(there)).toHaveLength(40);
     expect(points(there)).toEqual(points(here));
     c.child.kill('SIGTERM');
     expect(await c.exited).toBe(0);
-  });
+  }, HEAVY);
 
   it('a job cannot make a worker run a command or read a file: --sim and cases files are refused', async () => {
     const d = start(['worker', '--queue', url, '--jobs', '1']);
     workers.push(d);
-    await until('worker d to connect', () => d.stderr().includes('taking jobs'), 60_000);
+    await until('worker d to connect', () => d.stderr().includes('taking jobs'), 240_000);
     const marker = join(dir, 'pwned');
     const connection = new Redis({ host: '127.0.0.1', port: redis.port, password: PASSWORD, maxRetriesPerRequest: null });
     const queue = new Queue(QUEUE_NAME, { connection });
@@ -117,7 +119,7 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
     connection.disconnect();
     d.child.kill('SIGTERM');
     expect(await d.exited).toBe(0);
-  });
+  }, HEAVY);
 
   it('an unreachable queue is one line, exit 2, before the file is touched', async () => {
     const out = join(dir, 'never.jsonl');
@@ -129,6 +131,17 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
     const w = await run(['worker', '--queue', `redis://me:${PASSWORD}@127.0.0.1:${port}`]);
     expect(w.code).toBe(2);
     expect(w.stderr).not.toContain(PASSWORD);
+  });
+
+  it('a worker whose queue goes away stops with one line and exit 2, not an endless reconnect', async () => {
+    const gone = await startRedis();
+    const w = start(['worker', '--queue', `redis://127.0.0.1:${gone.port}`, '--jobs', '1']);
+    workers.push(w);
+    await until('the worker to connect', () => w.stderr().includes('taking jobs'), 240_000);
+    await gone.stop();
+    expect(await w.exited).toBe(2);
+    const errors = w.stderr().trim().split('\n').filter((l) => !l.startsWith('lbcheck worker '));
+    expect(errors).toEqual([`lbcheck: lost the connection to the queue at redis://127.0.0.1:${gone.port}`]);
   });
 
   it('a wrong password is refused in one line that does not repeat it', async () => {

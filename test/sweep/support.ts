@@ -36,7 +36,7 @@ export async function run(args: string[]): Promise<{ code: number | null; stdout
   return { code, stdout: r.stdout(), stderr: r.stderr() };
 }
 
-export async function until(what: string, ok: () => boolean, timeoutMs = 120_000): Promise<void> {
+export async function until(what: string, ok: () => boolean, timeoutMs = 240_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!ok()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -19,7 +19,8 @@ const noTimes = (v: unknown): unknown => JSON.parse(JSON.stringify(v, (k, x: unk
 const SOLVE = ['sweep', 'solve', 'jiq-blocking', '--alpha', '3/5,2/5', '--grid', 'lambda=0.5:0.5:1.5', '--grid', 'N=2,3'];
 const SIM = ['sweep', 'simulate', 'jiq-blocking', '--N', '50', '--alpha', '1/2,1/2', '--T', '200', '--seed', '7', '--grid', 'lambda=0.5,0.9,1.3'];
 
-describe('lbcheck sweep (local pool)', () => {
+/** Each test starts several lbcheck processes, each with its threads: minutes on a loaded machine. */
+describe('lbcheck sweep (local pool)', { timeout: 420_000 }, () => {
   it('writes one line per point: its parameters and the report of `lbcheck solve` at that point', async () => {
     const out = file('solve.jsonl');
     const r = await run([...SOLVE, '--out', out, '--csv', file('solve.csv'), '--json']);

@@ -73,7 +73,8 @@ function fig2Sweep(o: Fig2Options) {
 interface SimulatedPoint {
   events: number;
   seconds: number;
-  metrics: Record<string, { mean: number; stderr: number; ci95: [number, number]; df: number }>;
+  /** Absent when the run was too short to estimate anything (status "unknown"). */
+  metrics?: Record<string, { mean: number; stderr: number; ci95: [number, number]; df: number }>;
 }
 
 export async function p1Fig2(o: Fig2Options): Promise<Fig2Result> {
@@ -81,7 +82,7 @@ export async function p1Fig2(o: Fig2Options): Promise<Fig2Result> {
   const total = plan.jobs.length;
   const outcomes = new Map<number, SimulatedPoint>();
   const run = await runJobs(plan.jobs, { ...o.execution, runner: RUNNER, env }, (d, out) => {
-    if (!out.ok) throw new Error(`P1 Fig. 2 point ${d.point}: ${out.error}`);
+    if (out.result === undefined) throw new UsageError(`P1 Fig. 2 point ${d.point}: ${out.error ?? 'no result'}`);
     outcomes.set(d.point, out.result as SimulatedPoint);
     o.onProgress?.(outcomes.size, total);
   });
@@ -94,9 +95,10 @@ export async function p1Fig2(o: Fig2Options): Promise<Fig2Result> {
       const k = points.length;
       const sim = outcomes.get(k)!;
       const p = params(o.N, alpha2, lambda);
-      const b = sim.metrics.blocking;
+      // A run too short to estimate leaves the point undecided (z null), as a point without an error bar.
+      const b = sim.metrics?.blocking ?? { mean: NaN, stderr: NaN, ci95: [NaN, NaN] as [number, number], df: undefined };
       const exact = productFormBlocking(p);
-      const z = zScore(b.mean, b.stderr, exact);
+      const z = sim.metrics ? zScore(b.mean, b.stderr, exact) : null;
       const critical = criticalValue(level, b.df);
       events += sim.events;
       seconds += sim.seconds;
