@@ -18,7 +18,9 @@
  *            sorted order is kept and each event changes one digit.
  *
  * Truncation: an arrival routed to a server that already holds K jobs is lost.
- * The stationary mass of the boundary {S_K > 0} bounds what the cut changes.
+ * The stationary mass of the boundary {S_K > 0} says how much of the law reaches
+ * the cut; it is not a bound on a metric's error (the search reports
+ * truncation.metricError for that: issue 14, item 3).
  */
 import { UsageError } from '../../src/core/errors.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';

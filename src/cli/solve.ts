@@ -4,6 +4,7 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { DEFAULT_TOLERANCE } from '../ctmc/convergence.ts';
 import { METHODS, solveModel, type Method, type SolveOptions } from '../ctmc/solve.ts';
+import type { TruncationEvidence } from '../ctmc/solve-chain.ts';
 import { solvedReport } from '../report/solve-report.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
@@ -44,6 +45,14 @@ export function solveReport(family: ModelFamily<ParamSpecs, unknown>, req: Solve
   return solvedReport(family, req.params, solved);
 }
 
+/** The truncation in one line: its shape, boundary mass and largest estimated metric error. */
+function truncationLine(t: TruncationEvidence): string {
+  const shape = t.K !== undefined ? `at K = ${t.K}` : `by finite state projection (${t.rounds?.length ?? 1} rounds)`;
+  const errors = t.metricError ? Object.values(t.metricError).flat() : [];
+  const error = errors.length ? `; largest metric change between the last two truncations ${errors.reduce((a, b) => Math.max(a, b), 0).toExponential(2)}` : '';
+  return `truncated ${shape}: boundary mass ${t.boundaryMass.toExponential(2)} (tolerance ${t.tolerance.toExponential(0)})${error}`;
+}
+
 function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): number {
   if (opts.param !== undefined) return runParametric(family, { ...opts, param: opts.param });
   const req = parseSolve(family, opts);
@@ -59,10 +68,12 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     const error = report.errorEstimate !== undefined ? `, error estimate ${report.errorEstimate.toExponential(2)} (||pi - pi*||_1)` : '';
     console.log(`method ${report.method}: ${report.states} states, ${report.transitions} transitions, residual ${resid}${error}, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`);
     const t = report.truncation;
-    if (t) console.log(`truncated at K = ${t.K}: boundary mass ${t.boundaryMass.toExponential(2)} (tolerance ${t.tolerance.toExponential(0)})`);
+    if (t) console.log(truncationLine(t));
+    if (t?.stopped) console.log(`SEARCH STOPPED: ${t.stopped}; these numbers are not to be trusted`);
+    if (t?.metricErrorWithinTolerance === false) console.log(`METRIC ERROR TOO LARGE: a metric changed by more than ${t.metricTolerance} (relative) between the last two truncations; these numbers are not to be trusted`);
     if (!report.converged) console.log('NOT CONVERGED: the residual or the error estimate missed the tolerance; these numbers are not to be trusted');
     if (!(t?.withinTolerance ?? true)) console.log('TRUNCATION TOO COARSE: the boundary mass exceeds its tolerance; these numbers are not to be trusted');
-    const head = ['metric', 'value', ...(report.exact ? ['exact'] : [])];
+    const head = ['metric', 'value', ...(report.exact ? [t ? 'exact (of the truncated chain)' : 'exact'] : [])];
     console.log(renderTable(head, metricRows(report.metrics, report.exact)));
   }
   return report.trusted ? 0 : 1;
