@@ -11,6 +11,7 @@ import type { ParamSpecs } from '../core/params.ts';
 import { ratString, type Rational } from '../core/rational.ts';
 import { explore } from '../ctmc/explore.ts';
 import { solveModel, type Evidence } from '../ctmc/solve.ts';
+import { searchCap } from '../ctmc/truncation-search.ts';
 
 export interface ExportVariable {
   /** An identifier PRISM and Storm accept (letters, digits, _). */
@@ -142,15 +143,19 @@ function metricsOf(def: ChainDefinition<number>, digits: Int32Array, n: number):
 
 /**
  * The chain of `p` as it would be solved. A truncated family is cut at the user's
- * K, or at the K lbcheck's automatic search settles on (found by solving, as
- * `lbcheck solve` does); the truncation's frontier and boundary mass come along.
+ * K, or at the K lbcheck's automatic K search settles on (found by solving, as
+ * `lbcheck solve` does for families without a finite state projection); the
+ * truncation's frontier and boundary mass come along.
  * With `exact`, the rates and rewards also come as exact rationals.
  */
 export function exportChain<P>(family: ModelFamily<ParamSpecs, P>, p: P, o: { exact?: boolean } = {}): ExportChain {
   let params = p;
   let truncation: Omit<ExportTruncation, 'frontier'> | undefined;
   if (family.truncation) {
-    const solved: Evidence = solveModel(family, p, { method: 'auto' }).evidence;
+    // The formats describe a box of queue lengths, so a family that `solve` truncates
+    // by finite state projection is exported cut at the K of the K search.
+    const t = family.truncation;
+    const solved: Evidence = (t.requestedK(p) === undefined && t.projection ? searchCap(family, t, p, { method: 'auto' }) : solveModel(family, p, { method: 'auto' })).evidence;
     const K = solved.truncation?.K;
     if (solved.truncation && K !== undefined) {
       truncation = { ...solved.truncation, K };
