@@ -7,6 +7,7 @@
  */
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
+import { binomial } from '../../src/core/combinatorics.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import type { JiqBlockingParams } from './params.ts';
 
@@ -43,6 +44,9 @@ export function ctmc<T>(p: JiqBlockingParams, A: Arith<T>): ChainDefinition<T> {
     digitNames: p.alpha.map((_, r) => `n${r + 1}`),
     radices,
     initial: new Array<number>(R).fill(0),
+    // Token counts with sum <= N: C(N + R, R) states, known before exploring.
+    stateCount: Number(binomial(N + R, R)),
+    sizeHint: exchange ? 'choose a smaller N' : '`lbcheck productform jiq-blocking` answers large N (nu = 0) from the closed-network product form',
     metrics,
     describe: (s) => `(n0=${busy(s)}, ${Array.from(s, (v, r) => `n${r + 1}=${v}`).join(', ')})`,
     successors(s, code, emit) {

@@ -46,6 +46,15 @@ describe('lbcheck solve', () => {
     expect(r.stderr).toMatch(/--method exact is too large here: 80601 states/);
   });
 
+  it('refuses a state space too large from its count, before exploring, and points to the product form', () => {
+    // C(10^6 + 2, 2) = 500001500001 states: counted, never explored (it took 29 s to find out by exploring).
+    const r = lbcheck('solve', 'jiq-blocking', '--N', '1000000', '--lambda', '0.9', '--alpha', '0.6,0.4');
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toContain('the chain has 5.00e+11 states');
+    expect(r.stderr).toContain('lbcheck productform jiq-blocking');
+  });
+
   it('rejects an unknown model', () => {
     const r = lbcheck('solve', 'no-such-model');
     expect(r.code).toBe(2);
