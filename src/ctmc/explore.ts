@@ -31,7 +31,8 @@ export function checkStateCount(def: ChainDefinition<unknown>, maxStates = MAX_S
   );
 }
 
-function growF64(a: Float64Array, need: number): Float64Array {
+/** `a`, or a copy at least twice as long, with room for `need` entries. */
+export function growF64(a: Float64Array, need: number): Float64Array {
   if (need <= a.length) return a;
   const b = new Float64Array(Math.max(need, a.length * 2));
   b.set(a);

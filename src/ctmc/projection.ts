@@ -23,7 +23,7 @@
  */
 import type { ChainDefinition } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
-import { nearestCodes } from './explore.ts';
+import { growF64, nearestCodes } from './explore.ts';
 import { createStateIndex, indexStates } from './state-index.ts';
 
 /** Growth of one projection step: the new state set (increasing codes) and a starting law on it. */
@@ -85,13 +85,6 @@ class MaxHeap {
     this.slots[i] = slot;
     return top;
   }
-}
-
-function grownF64(a: Float64Array, need: number): Float64Array {
-  if (need <= a.length) return a;
-  const b = new Float64Array(Math.max(need, a.length * 2));
-  b.set(a);
-  return b;
 }
 
 /** The old set and the added states in one increasing list, with the old law and the estimates aligned. */
@@ -193,7 +186,7 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   let out: Float64Array = new Float64Array(64);
   let outs = 0;
   const gather = (target: number): void => {
-    out = grownF64(out, outs + 1);
+    out = growF64(out, outs + 1);
     out[outs++] = target;
   };
   /**
@@ -213,8 +206,8 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
       if (s === -1) {
         s = slots++;
         if (s === slotCode.length) {
-          slotCode = grownF64(slotCode, s + 1);
-          best = grownF64(best, s + 1);
+          slotCode = growF64(slotCode, s + 1);
+          best = growF64(best, s + 1);
           const a = new Uint8Array(slotCode.length);
           a.set(added);
           added = a;
