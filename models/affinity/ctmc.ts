@@ -36,7 +36,7 @@ import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
-import { checkStateCount, classBlocks, fitsCodeSpace, moveServer } from '../support/server-multiset.ts';
+import { classBlocks, fitsCodeSpace, moveServer, multisetSizeHint, multisetStates } from '../support/server-multiset.ts';
 import type { AffinityParams } from './params.ts';
 
 const level = (v: number): number => (v + 1) >> 1;
@@ -47,7 +47,6 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   const K = p.K!;
   const radix = 2 * K + 1;
   if (!fitsCodeSpace(radix, N)) throw new UsageError(`K = ${K} with N = ${N} servers needs state codes beyond 2^53; lower K or N`);
-  checkStateCount(p.servers, radix, K);
   const blocks = classBlocks(p.servers);
   const radices = new Array<number>(N).fill(radix);
   const w = mixedRadixWeights(radices);
@@ -125,6 +124,8 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
     radices,
     initial: new Array<number>(N).fill(0),
     metrics,
+    stateCount: multisetStates(p.servers, radix),
+    sizeHint: multisetSizeHint(K),
     describe: (s) =>
       `(${blocks
         .map((b, g) => `group ${g + 1}: ${Array.from(s.subarray(b.offset, b.offset + b.size), (v) => `${v & 1 ? 'f+' : ''}${v >> 1}`).join(',')}`)

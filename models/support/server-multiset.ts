@@ -12,7 +12,6 @@
  * (N+1)^K, this one is R^N: suited to few servers and long queues, and to
  * several classes.
  */
-import { UsageError } from '../../src/core/errors.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
 
 export interface ClassBlock {
@@ -65,19 +64,9 @@ export function multisetStates(sizes: readonly number[], radix: number): number 
   return sizes.reduce((acc, c) => acc * Number(binomial(radix + c - 1, c)), 1);
 }
 
-/**
- * Chains beyond this many states are refused before exploring them: explored
- * and solved iteratively they take about 400 bytes a state (codes, index, CSR
- * both ways, levels), so 1e7 states is already some 4 GB.
- */
-export const MAX_LUMPED_STATES = 1e7;
-
-/** UsageError when the lumped chain would be too large to build. */
-export function checkStateCount(sizes: readonly number[], radix: number, K: number): void {
-  const n = multisetStates(sizes, radix);
-  if (n > MAX_LUMPED_STATES) {
-    throw new UsageError(`K = ${K} with servers ${sizes.join(',')} gives ${n.toExponential(2)} states (limit ${MAX_LUMPED_STATES.toExponential(0)}); give a smaller --K or a lighter load`);
-  }
+/** ChainDefinition.sizeHint of a lumped chain cut at K: what to ask instead. */
+export function multisetSizeHint(K: number): string {
+  return `K = ${K} is too large for these servers: give a smaller --K, or leave it out for the automatic truncation`;
 }
 
 /** Whether N digits of this radix pack into codes <= 2^53 - 1 (core/mixed-radix.ts). */
@@ -92,4 +81,5 @@ export function largestRadix(N: number): number {
   while (fitsCodeSpace(r + 1, N)) r++;
   return r;
 }
+
 
