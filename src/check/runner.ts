@@ -47,6 +47,15 @@ export async function runProperty(p: Property, ctx: RunContext): Promise<CheckRe
   };
 }
 
+/** A result as `lbcheck check --json` prints it (and a claim sweep writes it per point). */
+export function checkResultJson(r: CheckResult, seed: number): Record<string, unknown> {
+  return {
+    id: r.id, claim: r.claim, source: r.source, method: r.method, verdict: r.verdict, expected: r.expected,
+    asExpected: r.asExpected, summary: r.summary, evidence: r.evidence, counterexample: r.counterexample ?? null,
+    seed: r.seed ?? seed, path: r.path ?? null, seconds: r.seconds,
+  };
+}
+
 /** Evidence as "key=value" text for tables; records nested in arrays get a line each. */
 export function evidenceText(e: Record<string, EvidenceValue>): string {
   const value = (v: EvidenceValue): string => {

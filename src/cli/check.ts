@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
-import { evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
+import { checkResultJson, evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
 import type { Property } from '../check/property.ts';
 import { renderTable } from '../report/table.ts';
 import { parseSeed } from '../sim/random.ts';
@@ -75,13 +75,7 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
       }
       progress.stop();
       if (opts.json) {
-        printJson({
-          results: results.map((r) => ({
-            id: r.id, claim: r.claim, source: r.source, method: r.method, verdict: r.verdict, expected: r.expected,
-            asExpected: r.asExpected, summary: r.summary, evidence: r.evidence, counterexample: r.counterexample ?? null,
-            seed: r.seed ?? seed, path: r.path ?? null, seconds: r.seconds,
-          })),
-        });
+        printJson({ results: results.map((r) => checkResultJson(r, seed)) });
       } else printHuman(results, (id) => registry.claims.find((e) => e.claim.id === id)?.origin ?? BUILT_IN);
       setExit(results.every((r) => r.asExpected) ? 0 : 1);
     });
