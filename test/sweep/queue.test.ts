@@ -114,7 +114,7 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
     expect(outcomes[1]).toMatchObject({ ok: false, error: '--cases from the queue must name a built-in panel (small, full), got "/etc/passwd"' });
     expect(existsSync(marker)).toBe(false);
     const shell = await queue.add('x', { sweep: 'feedfacefeedface', point: 1, command: 'sh', subject: 'jiq-blocking', options: {} });
-    expect(await shell.waitUntilFinished(events, 60_000)).toMatchObject({ ok: false, error: 'a sweep runs solve, fluid, simulate, regress; got "sh"' });
+    expect(await shell.waitUntilFinished(events, 60_000)).toMatchObject({ ok: false, error: 'a sweep runs solve, fluid, simulate, regress, check; got "sh"' });
     await Promise.all([queue.close(), events.close()]);
     connection.disconnect();
     d.child.kill('SIGTERM');
