@@ -28,7 +28,7 @@ export type { PanelCase, SimulationOptions, SimulationRecord, SimulatorView } fr
 
 // Families declared at the population level (counts and events).
 export { populationFamily, type PopulationSpec } from './population/family.ts';
-export { capParam, capTruncation } from './core/truncation.ts';
+export { capParam, capTruncation, firstK, tailK } from './core/truncation.ts';
 export type { Counts, Population, PopulationEvent, PopulationMetric } from './population/types.ts';
 export { populationChain } from './population/chain.ts';
 export { DERIVED_SIMULATOR, simulatePopulation } from './population/simulator.ts';

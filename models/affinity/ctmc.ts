@@ -36,7 +36,7 @@ import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
-import { checkStateCount, classBlocks, fitsCodeSpace, moveServer } from '../support/server-multiset.ts';
+import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT } from '../support/server-multiset.ts';
 import type { AffinityParams } from './params.ts';
 
 const level = (v: number): number => (v + 1) >> 1;
@@ -47,7 +47,6 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   const K = p.K!;
   const radix = 2 * K + 1;
   if (!fitsCodeSpace(radix, N)) throw new UsageError(`K = ${K} with N = ${N} servers needs state codes beyond 2^53; lower K or N`);
-  checkStateCount(p.servers, radix, K);
   const blocks = classBlocks(p.servers);
   const radices = new Array<number>(N).fill(radix);
   const w = mixedRadixWeights(radices);
@@ -123,6 +122,8 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   return {
     digitNames: blocks.flatMap((b, g) => Array.from({ length: b.size }, (_, k) => `v${g + 1}_${k + 1}`)),
     radices,
+    stateCount: multisetStates(p.servers, radix),
+    sizeHint: MULTISET_SIZE_HINT,
     initial: new Array<number>(N).fill(0),
     metrics,
     describe: (s) =>

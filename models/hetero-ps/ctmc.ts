@@ -24,14 +24,13 @@ import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction } from '../../src/core/rational.ts';
-import { checkStateCount, classBlocks, fitsCodeSpace, moveServer } from '../support/server-multiset.ts';
+import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT } from '../support/server-multiset.ts';
 import { serverCount, staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 
 export function ctmc<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
   const N = serverCount(p);
   const K = p.K!;
   if (!fitsCodeSpace(K + 1, N)) throw new UsageError(`K = ${K} with N = ${N} servers needs state codes beyond 2^53; lower K or N`);
-  checkStateCount(p.servers, K + 1, K);
   const blocks = classBlocks(p.servers);
   const radices = new Array<number>(N).fill(K + 1);
   const w = mixedRadixWeights(radices);
@@ -81,6 +80,8 @@ export function ctmc<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
   return {
     digitNames: blocks.flatMap((b, j) => Array.from({ length: b.size }, (_, k) => `n${j + 1}_${k + 1}`)),
     radices,
+    stateCount: multisetStates(p.servers, K + 1),
+    sizeHint: MULTISET_SIZE_HINT,
     initial: new Array<number>(N).fill(0),
     metrics,
     describe: (s) => `(${blocks.map((b, j) => `class ${j + 1}: ${Array.from(s.subarray(b.offset, b.offset + b.size)).join(',')}`).join('; ')})`,

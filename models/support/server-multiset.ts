@@ -8,11 +8,10 @@
  * chain under permutations within classes, so transition rates into a lumped
  * state add up (the lumping is proved on small cases in the family tests).
  *
- * Unlike the queue profile (support/queue-profile.ts), whose code space is
+ * Unlike the queue profile (support/queue-packings.ts), whose code space is
  * (N+1)^K, this one is R^N: suited to few servers and long queues, and to
  * several classes.
  */
-import { UsageError } from '../../src/core/errors.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
 
 export interface ClassBlock {
@@ -65,20 +64,8 @@ export function multisetStates(sizes: readonly number[], radix: number): number 
   return sizes.reduce((acc, c) => acc * Number(binomial(radix + c - 1, c)), 1);
 }
 
-/**
- * Chains beyond this many states are refused before exploring them: explored
- * and solved iteratively they take about 400 bytes a state (codes, index, CSR
- * both ways, levels), so 1e7 states is already some 4 GB.
- */
-export const MAX_LUMPED_STATES = 1e7;
-
-/** UsageError when the lumped chain would be too large to build. */
-export function checkStateCount(sizes: readonly number[], radix: number, K: number): void {
-  const n = multisetStates(sizes, radix);
-  if (n > MAX_LUMPED_STATES) {
-    throw new UsageError(`K = ${K} with servers ${sizes.join(',')} gives ${n.toExponential(2)} states (limit ${MAX_LUMPED_STATES.toExponential(0)}); give a smaller --K or a lighter load`);
-  }
-}
+/** What answers a chain the explorer refuses for its size (ChainDefinition.sizeHint; the cap is src/ctmc/explore.ts MAX_STATES). */
+export const MULTISET_SIZE_HINT = 'give a smaller --K or a lighter load';
 
 /** Whether N digits of this radix pack into codes <= 2^53 - 1 (core/mixed-radix.ts). */
 export function fitsCodeSpace(radix: number, N: number): boolean {
