@@ -3,6 +3,9 @@ import { UsageError } from '../core/errors.ts';
 import type { EvidenceValue, PropertyResult, Verdict } from '../core/verdict.ts';
 import { claimHeader, type Property, type RunContext } from './property.ts';
 
+/** The seed `lbcheck check` and claim sweeps hand to claims unless told otherwise. */
+export const DEFAULT_SEED = 42;
+
 export interface CheckResult extends PropertyResult {
   id: string;
   claim: string;

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
-import { checkResultJson, evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
+import { checkResultJson, DEFAULT_SEED, evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
 import type { Property } from '../check/property.ts';
 import { renderTable } from '../report/table.ts';
 import { parseSeed } from '../sim/random.ts';
@@ -19,7 +19,6 @@ interface CheckFlags {
   builtins: boolean;
 }
 
-export const DEFAULT_SEED = 42;
 
 /** `origin(id)`: the --file a claim came from (its replay must load it again), or BUILT_IN. */
 function printHuman(results: CheckResult[], origin: (id: string) => string): void {

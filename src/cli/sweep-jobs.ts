@@ -7,7 +7,7 @@
  * report (the same function `lbcheck <command>` prints). Nothing here prints.
  */
 import { Option } from 'commander';
-import { runProperty, checkResultJson } from '../check/runner.ts';
+import { checkResultJson, DEFAULT_SEED, runProperty } from '../check/runner.ts';
 import type { ClaimParameters, Property } from '../check/property.ts';
 import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
@@ -18,7 +18,6 @@ import { builtinRegistry } from '../registry/builtins.ts';
 import { loadFiles } from '../registry/load.ts';
 import { familiesOf, familyById, type Registry } from '../registry/registry.ts';
 import { parseSeed } from '../sim/random.ts';
-import { DEFAULT_SEED } from './check.ts';
 import { fluidOptions, fluidRun, parseFluid } from './fluid.ts';
 import { parseRegress, regressOptions, regressReport } from './regress.ts';
 import { parseSimulate, simulateOptions, simulateReport } from './simulate.ts';
