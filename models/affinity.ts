@@ -24,7 +24,7 @@ import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily } from '../src/api.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './affinity/ctmc.ts';
 import { params, validate, type AffinityParams } from './affinity/params.ts';
-import { capTruncation, firstK } from './support/queue-profile.ts';
+import { capTruncation, firstK } from '../src/core/truncation.ts';
 import { largestRadix } from './support/server-multiset.ts';
 
 export type { AffinityParams } from './affinity/params.ts';

@@ -17,7 +17,7 @@ import { fluidView } from './hetero-ps/fluid.ts';
 import { params, serverCount, validate, type HeteroPsParams } from './hetero-ps/params.ts';
 import { simulatorView } from './hetero-ps/simulator.ts';
 import { stabilityBound } from './hetero-ps/stability.ts';
-import { capTruncation, firstK, tailK } from './support/queue-profile.ts';
+import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestRadix } from './support/server-multiset.ts';
 
 export { POLICIES, serverCount, staticShare, totalCapacity, type HeteroPsParams, type Policy } from './hetero-ps/params.ts';

@@ -11,7 +11,8 @@ import { fluidView } from './jiq-queueing/fluid.ts';
 import { queueingWaitLimit } from './jiq-queueing/limits.ts';
 import { params, validate, type JiqQueueingParams } from './jiq-queueing/params.ts';
 import { simulatorView } from './jiq-queueing/simulator.ts';
-import { capTruncation, firstK, largestK } from './support/queue-profile.ts';
+import { capTruncation, firstK } from '../src/core/truncation.ts';
+import { largestK } from './support/queue-code-space.ts';
 
 export type { JiqQueueingParams } from './jiq-queueing/params.ts';
 export { queueingWaitLimit } from './jiq-queueing/limits.ts';

@@ -12,7 +12,8 @@ import { fluidView } from './jsq-d/fluid.ts';
 import { meanFieldTail } from './jsq-d/limits.ts';
 import { params, validate, type JsqdParams } from './jsq-d/params.ts';
 import { simulatorView } from './jsq-d/simulator.ts';
-import { capTruncation, firstK, largestK, tailK } from './support/queue-profile.ts';
+import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
+import { largestK } from './support/queue-code-space.ts';
 
 export type { JsqdParams } from './jsq-d/params.ts';
 export { meanFieldSojourn, meanFieldTail } from './jsq-d/limits.ts';

@@ -36,7 +36,7 @@ import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
-import { classBlocks, fitsCodeSpace, moveServer, multisetSizeHint, multisetStates } from '../support/server-multiset.ts';
+import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT } from '../support/server-multiset.ts';
 import type { AffinityParams } from './params.ts';
 
 const level = (v: number): number => (v + 1) >> 1;
@@ -122,10 +122,10 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   return {
     digitNames: blocks.flatMap((b, g) => Array.from({ length: b.size }, (_, k) => `v${g + 1}_${k + 1}`)),
     radices,
+    stateCount: multisetStates(p.servers, radix),
+    sizeHint: MULTISET_SIZE_HINT,
     initial: new Array<number>(N).fill(0),
     metrics,
-    stateCount: multisetStates(p.servers, radix),
-    sizeHint: multisetSizeHint(K),
     describe: (s) =>
       `(${blocks
         .map((b, g) => `group ${g + 1}: ${Array.from(s.subarray(b.offset, b.offset + b.size), (v) => `${v & 1 ? 'f+' : ''}${v >> 1}`).join(',')}`)

@@ -6,7 +6,7 @@
 import { UsageError } from '../../src/core/errors.ts';
 import { intListParam, intParam, optional, rationalListParam, rationalParam } from '../../src/core/params.ts';
 import { ratString, type Rational } from '../../src/core/rational.ts';
-import { capParam } from '../support/queue-profile.ts';
+import { capParam } from '../../src/core/truncation.ts';
 
 export const params = {
   servers: intListParam('servers per group, e.g. 2,2; group g is the primary group of job type g', { min: 1 }),

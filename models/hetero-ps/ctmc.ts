@@ -24,7 +24,7 @@ import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction } from '../../src/core/rational.ts';
-import { classBlocks, fitsCodeSpace, moveServer, multisetSizeHint, multisetStates } from '../support/server-multiset.ts';
+import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT } from '../support/server-multiset.ts';
 import { queueGapFeatures } from '../support/mass-features.ts';
 import { serverCount, staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 
@@ -81,10 +81,10 @@ export function ctmc<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
   return {
     digitNames: blocks.flatMap((b, j) => Array.from({ length: b.size }, (_, k) => `n${j + 1}_${k + 1}`)),
     radices,
+    stateCount: multisetStates(p.servers, K + 1),
+    sizeHint: MULTISET_SIZE_HINT,
     initial: new Array<number>(N).fill(0),
     metrics,
-    stateCount: multisetStates(p.servers, K + 1),
-    sizeHint: multisetSizeHint(K),
     massFeatures: queueGapFeatures(N, (s, q) => q.set(s)),
     describe: (s) => `(${blocks.map((b, j) => `class ${j + 1}: ${Array.from(s.subarray(b.offset, b.offset + b.size)).join(',')}`).join('; ')})`,
     atBoundary: (s) => {

@@ -6,7 +6,7 @@
 import { UsageError } from '../../src/core/errors.ts';
 import { choiceParam, intListParam, optional, rationalListParam, rationalParam } from '../../src/core/params.ts';
 import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
-import { capParam } from '../support/queue-profile.ts';
+import { capParam } from '../../src/core/truncation.ts';
 
 export const POLICIES = ['sq2', 'static', 'hybrid'] as const;
 export type Policy = (typeof POLICIES)[number];

@@ -1,7 +1,7 @@
 /**
  * Join-the-Idle-Queue with R dispatchers, queueing scenario [P1], THEORY section 1,
  * lumped by exchangeability: the queue profile (levels S_1..S_K) of
- * models/support/queue-profile.ts, y_i = S_i - S_{i+1} servers with i jobs, and
+ * models/support/queue-packings.ts, y_i = S_i - S_{i+1} servers with i jobs, and
  * digits for the tokens x_1..x_{R-1} at the dispatchers; x_R = y_0 - sum_{r<R} x_r.
  * Let a(s) = sum_{r: x_r = 0} alpha_r, the share of arrivals that find no token.
  *   arrival at s with x_s > 0, or a tokenless arrival sent to the idle server of
@@ -23,14 +23,15 @@
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
-import { checkCodeSpace, describeLevels, profileStates, queueProfile, totalJobs } from '../support/queue-profile.ts';
+import { profileStates } from '../support/queue-code-space.ts';
+import { describeLevels, totalJobs } from '../support/queue-levels.ts';
+import { queueProfile } from '../support/queue-packings.ts';
 import type { JiqQueueingParams } from './params.ts';
 
 export function ctmc<T>(p: JiqQueueingParams, A: Arith<T>): ChainDefinition<T> {
   const { N } = p;
   const K = p.K!;
   const R = p.alpha.length;
-  checkCodeSpace(N, K, R);
   const profile = queueProfile(N, K, R - 1);
   const P = profile.radices.length; // token digits follow the profile's
   const radices = [...profile.radices, ...new Array<number>(R - 1).fill(N + 1)];

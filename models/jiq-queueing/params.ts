@@ -4,7 +4,8 @@
  */
 import { rationalParam } from '../../src/core/params.ts';
 import { params as blockingParams, validate as validateBlocking, type JiqBlockingParams } from '../jiq-blocking/params.ts';
-import { capParam, checkQueueing } from '../support/queue-profile.ts';
+import { capParam } from '../../src/core/truncation.ts';
+import { checkLoadBelowOne } from '../support/stable-load.ts';
 
 export const params = {
   ...blockingParams,
@@ -19,6 +20,6 @@ export interface JiqQueueingParams extends JiqBlockingParams {
 
 export function validate(p: JiqQueueingParams): JiqQueueingParams {
   validateBlocking(p);
-  checkQueueing(p.lambda, p.K);
+  checkLoadBelowOne(p.lambda);
   return p;
 }

@@ -9,18 +9,18 @@
 import type { CoupledSystem } from '../../src/coupling/coupled-run.ts';
 import { orderedQueues, type QueueEvent, type QueueState } from '../../src/coupling/ordered-queues.ts';
 import { uniformIndex, type Uniform } from '../../src/coupling/trace.ts';
+import { drawServers } from '../support/sampling.ts';
 
-/** Position of the shortest of d = picks.length distinct servers drawn from `picks`; `scratch` holds the draws after. */
-export function sampledShortest(picks: readonly Uniform[], N: number, scratch: Int32Array): number {
-  for (let i = 0; i < N; i++) scratch[i] = i;
+/**
+ * Position of the shortest of d = picks.length servers drawn with the uniforms
+ * `picks` (support/sampling.ts, from the identity order each time, so the
+ * draws are a function of the picks alone); `drawn` holds the positions after.
+ */
+export function sampledShortest(picks: readonly Uniform[], N: number, pool: Int32Array, drawn: Int32Array): number {
+  for (let i = 0; i < N; i++) pool[i] = i;
+  drawServers('without', N, picks.length, (m, k) => uniformIndex(picks[k], m), pool, drawn);
   let best = N;
-  for (let j = 0; j < picks.length; j++) {
-    const i = j + uniformIndex(picks[j], N - j);
-    const chosen = scratch[i];
-    scratch[i] = scratch[j];
-    scratch[j] = chosen;
-    if (chosen < best) best = chosen;
-  }
+  for (let k = 0; k < picks.length; k++) if (drawn[k] < best) best = drawn[k];
   return best;
 }
 
@@ -30,11 +30,12 @@ export function jsqOrdered(N: number): CoupledSystem<QueueEvent, QueueState> {
 
 export function jsqDOrdered(N: number, d: number): CoupledSystem<QueueEvent, QueueState> {
   if (!Number.isInteger(d) || d < 1 || d > N) throw new RangeError(`d must be an integer in 1..N = ${N}, got ${d}`);
-  const scratch = new Int32Array(N);
+  const pool = new Int32Array(N);
+  const drawn = new Int32Array(d);
   return orderedQueues(`JSQ(${d})`, N, (picks, log) => {
     if (picks.length !== d) throw new RangeError(`an arrival of JSQ(${d}) needs ${d} uniforms, got ${picks.length}`);
-    const k = sampledShortest(picks, N, scratch);
-    log?.push(`samples positions ${Array.from(scratch.subarray(0, d), (i) => i + 1).join(',')}`);
+    const k = sampledShortest(picks, N, pool, drawn);
+    log?.push(`samples positions ${Array.from(drawn, (i) => i + 1).join(',')}`);
     return k;
   });
 }

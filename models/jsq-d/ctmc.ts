@@ -3,7 +3,7 @@
  * dispatcher, Poisson arrivals of rate lambda N; an arrival samples d distinct
  * servers uniformly and joins the shortest (ties uniform); unit-mean
  * exponential jobs, FCFS. State: the queue profile (levels S_1..S_K) of
- * models/support/queue-profile.ts.
+ * models/support/queue-packings.ts.
  *
  * The shortest sampled queue has length >= i iff all d samples lie among the
  * S_i servers of length >= i (hypergeometric): P(min >= i) = C(S_i, d)/C(N, d).
@@ -17,39 +17,17 @@
  */
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
-import { Fraction } from '../../src/core/rational.ts';
-import { checkCodeSpace, describeLevels, levelReader, profileStates, queueProfile, totalJobs } from '../support/queue-profile.ts';
+import { profileStates } from '../support/queue-code-space.ts';
+import { describeLevels, levelReader, totalJobs } from '../support/queue-levels.ts';
+import { queueProfile } from '../support/queue-packings.ts';
+import { shortestSampleRates } from '../support/sampling.ts';
 import type { JsqdParams } from './params.ts';
-import { binomial } from '../../src/core/combinatorics.ts';
-
-/**
- * lambda N [C(a,d) - C(b,d)] / C(N,d) for N >= a >= b >= 0: the rate at which
- * arrivals find the shortest of their d samples among the a - b servers of
- * lengths [i, j) when S_i = a and S_j = b. Computed exactly and converted
- * once per pair (a, b), so float rates are correctly rounded.
- */
-function sampleRates<T>(p: JsqdParams, A: Arith<T>): (a: number, b: number) => T {
-  const { N, d } = p;
-  const choose = Array.from({ length: N + 1 }, (_, m) => binomial(m, d));
-  const scale = p.lambda.mul(N).div(new Fraction(choose[N]));
-  const cache = new Map<number, T>(); // only the pairs (a, b) that occur
-  return (a, b) => {
-    const at = a * (N + 1) + b;
-    let r = cache.get(at);
-    if (r === undefined) {
-      r = A.fromRational(scale.mul(new Fraction(choose[a] - choose[b])));
-      cache.set(at, r);
-    }
-    return r;
-  };
-}
 
 export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
   const { N } = p;
   const K = p.K!;
-  checkCodeSpace(N, K, 1);
   const profile = queueProfile(N, K, 0);
-  const rate = sampleRates(p, A);
+  const rate = shortestSampleRates('without', N, p.d, p.lambda, A);
   const n = A.fromInt(N);
   const S = new Int32Array(K + 2); // levels S_0..S_{K+1} of the state whose successors are emitted
   const levels = levelReader(profile, K); // for metrics and boundary

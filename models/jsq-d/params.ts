@@ -2,7 +2,8 @@
 import { UsageError } from '../../src/core/errors.ts';
 import { intParam, rationalParam } from '../../src/core/params.ts';
 import { ratString, type Rational } from '../../src/core/rational.ts';
-import { capParam, checkQueueing } from '../support/queue-profile.ts';
+import { capParam } from '../../src/core/truncation.ts';
+import { checkLoadBelowOne } from '../support/stable-load.ts';
 
 export const params = {
   N: intParam('number of servers', { min: 1 }),
@@ -24,6 +25,6 @@ export function validate(p: JsqdParams): JsqdParams {
   if (p.lambda.compare(0) <= 0) throw new UsageError(`lambda must be > 0, got ${ratString(p.lambda)}`);
   if (!Number.isInteger(p.d) || p.d < 1) throw new UsageError(`d must be an integer >= 1, got ${p.d}`);
   if (p.d > p.N) throw new UsageError(`d must be <= N (d distinct servers are sampled among N), got d = ${p.d} > N = ${p.N}`);
-  checkQueueing(p.lambda, p.K);
+  checkLoadBelowOne(p.lambda);
   return p;
 }

@@ -8,27 +8,15 @@
  * Fluid limit (rates N f(x/N) as N -> infinity, s_i = S_i/N): joins at lambda (s_i^d - s_{i+1}^d),
  * the drift of ./fluid.ts.
  */
-import { Fraction, binomial, type Arith, type Counts, type Population, type PopulationEvent } from '../../src/api.ts';
+import type { Arith, Counts, Population, PopulationEvent } from '../../src/api.ts';
+import { shortestSampleRates } from '../support/sampling.ts';
 import type { JsqdParams } from './params.ts';
-
-/** lambda N [C(a,d) - C(b,d)] / C(N,d), exact, converted once per pair (a, b) that occurs. */
-function sampleRates<T>(p: JsqdParams, A: Arith<T>): (a: number, b: number) => T {
-  const { N, d } = p;
-  const scale = p.lambda.mul(N).div(new Fraction(binomial(N, d)));
-  const cache = new Map<number, T>();
-  return (a, b) => {
-    const at = a * (N + 1) + b;
-    let r = cache.get(at);
-    if (r === undefined) cache.set(at, (r = A.fromRational(scale.mul(new Fraction(binomial(a, d) - binomial(b, d))))));
-    return r;
-  };
-}
 
 export function jsqdPopulation<T>(p: JsqdParams, A: Arith<T>): Population<T> {
   const { N, d } = p;
   const K = p.K!;
   const lambda = p.lambda.valueOf();
-  const rate = sampleRates(p, A);
+  const rate = shortestSampleRates('without', N, d, p.lambda, A);
   /** S_i of counts x (x[i-1] = S_i), with S_0 = N and S_{K+1} = 0. */
   const S = (x: Counts, i: number): number => (i === 0 ? N : i > K ? 0 : x[i - 1]);
   const s = (z: Float64Array, i: number): number => (i === 0 ? 1 : i > K ? 0 : z[i - 1]);

@@ -15,6 +15,7 @@ import { streams } from '../../src/sim/random.ts';
 import { BatchRecorder } from '../../src/sim/recorder.ts';
 import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
 import type { JsqdParams } from './params.ts';
+import { drawServers } from '../support/sampling.ts';
 import { panels } from './regression-panel.ts';
 
 /** Tail fractions s[1..LEVELS] are estimated (deeper ones are rare events with skewed batch means). */
@@ -31,6 +32,8 @@ export function simulate(p: JsqdParams, o: SimulationOptions): SimulationRecord 
   const queue = new Int32Array(N);
   const busy = new IdSet(N);
   const perm = Int32Array.from({ length: N }, (_, s) => s);
+  const drawn = new Int32Array(d);
+  const below = (m: number): number => sample.below(m);
   const atLeast = new Int32Array(L + 1); // atLeast[i]: servers with >= i jobs, 1 <= i <= L
   let jobs = 0;
 
@@ -50,15 +53,10 @@ export function simulate(p: JsqdParams, o: SimulationOptions): SimulationRecord 
     if (!rec.hold(1 / q, accumulate)) return rec.result();
     const u = event.uniform() * q;
     if (u < arrivalRate) {
-      // The first shortest of d distinct servers drawn by a partial shuffle.
-      let best = -1;
-      for (let k = 0; k < d; k++) {
-        const j = k + sample.below(N - k);
-        const s = perm[j];
-        perm[j] = perm[k];
-        perm[k] = s;
-        if (best < 0 || queue[s] < queue[best]) best = s;
-      }
+      // The first shortest of the d servers drawn.
+      drawServers('without', N, d, below, perm, drawn);
+      let best = drawn[0];
+      for (let k = 1; k < d; k++) if (queue[drawn[k]] < queue[best]) best = drawn[k];
       if (queue[best] >= cap) continue; // lost
       den[1]++;
       if (queue[best] === 0) busy.add(best);

@@ -8,7 +8,7 @@
  * chain under permutations within classes, so transition rates into a lumped
  * state add up (the lumping is proved on small cases in the family tests).
  *
- * Unlike the queue profile (support/queue-profile.ts), whose code space is
+ * Unlike the queue profile (support/queue-packings.ts), whose code space is
  * (N+1)^K, this one is R^N: suited to few servers and long queues, and to
  * several classes.
  */
@@ -64,10 +64,8 @@ export function multisetStates(sizes: readonly number[], radix: number): number 
   return sizes.reduce((acc, c) => acc * Number(binomial(radix + c - 1, c)), 1);
 }
 
-/** ChainDefinition.sizeHint of a lumped chain cut at K: what to ask instead. */
-export function multisetSizeHint(K: number): string {
-  return `K = ${K} is too large for these servers: give a smaller --K, or leave it out for the automatic truncation`;
-}
+/** What answers a chain the explorer refuses for its size (ChainDefinition.sizeHint; the cap is src/ctmc/explore.ts MAX_STATES). */
+export const MULTISET_SIZE_HINT = 'give a smaller --K or a lighter load';
 
 /** Whether N digits of this radix pack into codes <= 2^53 - 1 (core/mixed-radix.ts). */
 export function fitsCodeSpace(radix: number, N: number): boolean {
@@ -81,5 +79,4 @@ export function largestRadix(N: number): number {
   while (fitsCodeSpace(r + 1, N)) r++;
   return r;
 }
-
 

@@ -108,8 +108,11 @@ export const DEFAULT_METRIC_TOLERANCE = 1e-9;
  * growing K from `initialK` until the boundary mass is below tolerance.
  */
 export interface TruncationView<P> {
-  /** The K the user asked for, or undefined for automatic. */
-  requestedK(p: P): number | undefined;
+  /**
+   * The K these parameters fix: the user's --K, or one the engine set through
+   * withK (the K search, the projection's cap); undefined while K is still to be chosen.
+   */
+  fixedK(p: P): number | undefined;
   /**
    * Parameters whose chain the finite state projection explores part of: queues
    * cut only where the state codes (or a tail that is surely negligible) end.

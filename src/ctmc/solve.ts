@@ -15,6 +15,6 @@ export type { SearchOptions } from './truncation-search.ts';
 export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SearchOptions): Solved {
   const t = family.truncation;
   if (!t) return solveChain(familyChain(family, p), opts);
-  const K = t.requestedK(p);
+  const K = t.fixedK(p);
   return K === undefined ? searchTruncation(family, t, p, opts) : solveChain(familyChain(family, p), { ...opts, K });
 }

@@ -38,7 +38,7 @@ export function familyChainAt(family: ModelFamily<ParamSpecs, unknown>, raw: Rec
     } catch (e) {
       throw e instanceof UsageError ? new OutsideDomain(e.message) : e;
     }
-    if (t && t.requestedK(p) === undefined) {
+    if (t && t.fixedK(p) === undefined) {
       throw new UsageError(`--param ${name} needs --K: the automatic truncation picks K from the parameters, which would change the state space`);
     }
     return familyChain(family, p);

@@ -36,8 +36,8 @@ export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>, M extend
   const { population, truncation: search, simulator, fluid, ...rest } = spec;
   const truncation = search ? (capTruncation<P & Capped>(search) as unknown as TruncationView<P>) : undefined;
   /** Truncated families outside the solver (simulator, fluid): the user's K, else the search's first K. */
-  const capped = (p: P): P => (truncation && truncation.requestedK(p) === undefined ? truncation.withK(p, truncation.initialK(p)) : p);
-  const capText = (p: P): string => (truncation ? `, queues cut at K = ${truncation.requestedK(capped(p))} (arrivals beyond are lost)` : '');
+  const capped = (p: P): P => (truncation && truncation.fixedK(p) === undefined ? truncation.withK(p, truncation.initialK(p)) : p);
+  const capText = (p: P): string => (truncation ? `, queues cut at K = ${truncation.fixedK(capped(p))} (arrivals beyond are lost)` : '');
 
   const simulatorView: SimulatorView<P> | undefined = simulator && {
     panels: simulator.panels,

@@ -8,7 +8,7 @@
  *    N units sits (which count), sorted non-increasing: N digits of radix m, so
  *    m^N codes where counts would need (max + 1)^(m-1) (few servers, many
  *    queue-length counts). A unit moving between adjacent counts changes one
- *    digit by one, as in models/support/queue-profile.ts's lengths layout;
+ *    digit by one, as in models/support/queue-packings.ts's lengths layout;
  *    targets are re-encoded from the counts, O(N + m) per transition.
  * The packing with the smaller code space is used. Nothing here allocates per state.
  */

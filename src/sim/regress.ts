@@ -94,7 +94,7 @@ export function externalRunner<P>(command: string, timeoutMs: number): CaseRunne
 function exactValues<P>(family: ModelFamily<ParamSpecs, P>, p: P): Map<string, number> {
   const solved = solveModel(family, p, { method: 'auto' });
   const e = solved.evidence;
-  const capIsModel = family.truncation?.requestedK(p) !== undefined;
+  const capIsModel = family.truncation?.fixedK(p) !== undefined;
   if (!(capIsModel ? e.converged : trusted(e))) {
     throw new CaseFailure(`exact solve not trusted (converged=${e.converged}, boundary mass ${e.truncation?.boundaryMass ?? 0})`);
   }

@@ -215,9 +215,10 @@ describe('JSQ(d) vs JSQ in ordered form (P2 Prop. 3.5)', () => {
   });
 
   it('sample d distinct servers: d = N always finds the shortest; d = 1 is one uniform position', () => {
-    const scratch = new Int32Array(5);
-    expect(sampledShortest([999, 999, 999, 999, 999], 5, scratch)).toBe(0);
-    expect(sampledShortest([700], 5, scratch)).toBe(3);
+    const pool = new Int32Array(5);
+    const drawn = new Int32Array(5);
+    expect(sampledShortest([999, 999, 999, 999, 999], 5, pool, drawn)).toBe(0);
+    expect(sampledShortest([700], 5, pool, drawn.subarray(0, 1))).toBe(3);
     const events: QueueEvent[] = [{ kind: 'arrival', picks: [500, 10, 990] }, { kind: 'departure', position: 0 }, { kind: 'arrival', picks: [1, 2, 3] }];
     const { states, joint } = runCoupled(jsqCoupling({ N: 3, d: 3 }), events);
     expect(Array.from(states[0].q)).toEqual(Array.from(states[1].q));

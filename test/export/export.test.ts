@@ -67,7 +67,7 @@ describe.each(CASES)('export %s %j', (id, raw) => {
   const p = fam.parse(raw);
   // A family that solve truncates by projection is exported at the K search's cut.
   const t = fam.truncation;
-  const solved = t && t.requestedK(p) === undefined && t.projection ? searchCap(fam, t, p, { method: 'auto' }) : solveModel(fam, p, { method: 'auto' });
+  const solved = t && t.fixedK(p) === undefined && t.projection ? searchCap(fam, t, p, { method: 'auto' }) : solveModel(fam, p, { method: 'auto' });
   const chain = exportChain(fam, p);
   const exactChain = exportChain(fam, p, { exact: true });
   const text = (prefix: string, suffix: string): string => readFileSync(prefix + suffix, 'utf8');

@@ -55,7 +55,7 @@ describe.each(families.map((f) => [f.id, f] as const))('family %s', (_, f) => {
 
   it('takes K through its truncation view when it has one', () => {
     if (!f.truncation) return;
-    expect(f.truncation.requestedK(f.truncation.withK(p, 3))).toBe(3);
+    expect(f.truncation.fixedK(f.truncation.withK(p, 3))).toBe(3);
     expect(f.truncation.initialK(p)).toBeGreaterThanOrEqual(1);
   });
 

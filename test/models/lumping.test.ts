@@ -13,7 +13,7 @@ import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
 import { solveChain, solveModel, type Solved } from '../../src/ctmc/solve.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';
-import { queueProfile } from '../../models/support/queue-profile.ts';
+import { queueProfile } from '../../models/support/queue-packings.ts';
 import { labelledJiqQueueing, labelledJsqd } from '../support/labelled-chains.ts';
 
 /** pi of each lumped code, from the labelled law summed over each class. */

@@ -198,7 +198,7 @@ export type SolveReport = CliSolveReport & { marginals: { name: string; values: 
 
 /** Refuses chains beyond PAGE_MAX_STATES before solving, naming the command that solves them. */
 function checkPageSize(family: AnyFamily, params: unknown, command: string): void {
-  if (family.truncation && family.truncation.requestedK(params) === undefined) return; // K is searched inside the solve
+  if (family.truncation && family.truncation.fixedK(params) === undefined) return; // K is searched inside the solve
   try {
     reachableCodes(family.ctmc(params, floatArith), PAGE_MAX_STATES);
   } catch (e) {

@@ -1,0 +1,96 @@
+/**
+ * The exchangeability-lumped state of N identical FCFS servers whose queues are
+ * cut at length K, shared by the queueing families (jsq-d, jiq-queueing).
+ *
+ * The lumped state is the multiset of queue lengths, seen through its levels
+ * S_i = number of servers with at least i jobs (S_0 = N >= S_1 >= ... >= S_K >=
+ * S_{K+1} = 0); y_i = S_i - S_{i+1} servers hold exactly i jobs. Servers are
+ * exchangeable, so this is a lumping of the per-server chain (checked against
+ * the per-server chain in test/models/lumping.test.ts). A job joining a server of
+ * length i raises S_{i+1} by one; a completion at a server of length i lowers S_i.
+ *
+ * Two packings of the same state, the one with the smaller code space is used
+ * (./queue-code-space.ts):
+ *   levels:  digits S_1..S_K, radix N + 1: (N + 1)^K codes (many servers, short queues);
+ *   lengths: the queue lengths sorted longest first, radix K + 1: (K + 1)^N codes
+ *            (few servers, long queues). The two are conjugate partitions: the
+ *            servers of length i sit at sorted positions S_{i+1} .. S_i - 1, and
+ *            a job joins the first of them, a completion leaves the last, so
+ *            sorted order is kept and each event changes one digit.
+ *
+ * Truncation: an arrival routed to a server that already holds K jobs is lost.
+ * The stationary mass of the boundary {S_K > 0} says how much of the law reaches
+ * the cut; it is not a bound on a metric's error (the search reports
+ * truncation.metricError for that: issue 14, item 3).
+ */
+import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import { checkCodeSpace, codeSpaces } from './queue-code-space.ts';
+
+export interface QueueProfile {
+  readonly layout: 'levels' | 'lengths';
+  /** The profile's digits; a family may append digits of its own after them. */
+  readonly radices: readonly number[];
+  readonly digitNames: readonly string[];
+  /** levels[i] = S_i for i = 0..K+1 (levels has length K + 2). */
+  read(s: Int32Array, levels: Int32Array): void;
+  /** The profile digits of the state with these levels. */
+  write(levels: Int32Array, out: Int32Array): void;
+  /** Code change when a server of length i (0 <= i < K) gets a job, in the state whose levels these are. */
+  join(levels: Int32Array, i: number): number;
+  /** Code change when a server of length i (1 <= i <= K) completes a job. */
+  leave(levels: Int32Array, i: number): number;
+}
+
+function levelsProfile(N: number, K: number): QueueProfile {
+  const radices = new Array<number>(K).fill(N + 1);
+  const w = mixedRadixWeights(radices);
+  return {
+    layout: 'levels',
+    radices,
+    digitNames: radices.map((_, i) => `S${i + 1}`),
+    read(s, levels) {
+      levels[0] = N;
+      for (let i = 1; i <= K; i++) levels[i] = s[i - 1];
+      levels[K + 1] = 0;
+    },
+    write(levels, out) {
+      for (let i = 1; i <= K; i++) out[i - 1] = levels[i];
+    },
+    join: (_levels, i) => w[i],
+    leave: (_levels, i) => -w[i - 1],
+  };
+}
+
+function lengthsProfile(N: number, K: number): QueueProfile {
+  const radices = new Array<number>(N).fill(K + 1);
+  const w = mixedRadixWeights(radices);
+  return {
+    layout: 'lengths',
+    radices,
+    digitNames: radices.map((_, j) => `L(${j + 1})`),
+    read(s, levels) {
+      levels.fill(0);
+      for (let j = 0; j < N; j++) levels[s[j]]++;
+      for (let i = K - 1; i >= 0; i--) levels[i] += levels[i + 1]; // counts of exactly i -> at least i
+    },
+    write(levels, out) {
+      for (let j = 0, i = K; j < N; j++) {
+        while (i > 0 && levels[i] <= j) i--;
+        out[j] = i;
+      }
+    },
+    join: (levels, i) => w[levels[i + 1]],
+    leave: (levels, i) => -w[levels[i] - 1],
+  };
+}
+
+/**
+ * The packing with the smaller code space, for N servers cut at K and
+ * `extraDigits` digits of radix N + 1 the family appends; UsageError when
+ * neither fits codes <= 2^53 - 1.
+ */
+export function queueProfile(N: number, K: number, extraDigits: number): QueueProfile {
+  checkCodeSpace(N, K, extraDigits);
+  const space = codeSpaces(N, K, extraDigits);
+  return space.lengths < space.levels ? lengthsProfile(N, K) : levelsProfile(N, K);
+}
