@@ -87,7 +87,7 @@ export function runCase(c: FamilyCase): void {
     residual: Number(e.residual.toPrecision(3)),
     iterations: e.iterations,
     converged: e.converged,
-    lastSolveSeconds: round(e.seconds),
+    lastSolveSeconds: round(e.solveSeconds ?? e.seconds),
     seconds: round(r.seconds),
     cpuSeconds: round(r.cpuSeconds),
     [c.headline]: r.value.metrics[c.headline],

@@ -162,7 +162,7 @@ describe('hetero-ps: the finite state projection (automatic truncation)', () => 
   it.each<Record<string, string>>([
     { servers: '1,1', rates: '2,1', lambda: '1', policy: 'sq2' },
     { servers: '2,1', rates: '1,3', lambda: '1/2', policy: 'sq2' },
-    { servers: '2,1', rates: '1,3', lambda: '1/2', policy: 'hybrid', mix: '1/2' },
+    { servers: '1,1', rates: '1,2', lambda: '1/2', policy: 'static' },
   ])('agrees with the K search to 1e-10: %j', (raw) => {
     const p = params(raw);
     const projected = solveModel(heteroPs, p, { method: 'gth' });
