@@ -11,7 +11,7 @@ import { fluidView } from './jiq-queueing/fluid.ts';
 import { queueingWaitLimit } from './jiq-queueing/limits.ts';
 import { params, validate, type JiqQueueingParams } from './jiq-queueing/params.ts';
 import { simulatorView } from './jiq-queueing/simulator.ts';
-import { capTruncation, firstK } from '../src/core/truncation.ts';
+import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestK } from './support/queue-code-space.ts';
 
 export type { JiqQueueingParams } from './jiq-queueing/params.ts';
@@ -42,5 +42,8 @@ export const jiqQueueing = defineFamily<typeof params, JiqQueueingParams, typeof
     },
     // C(N + K + R - 1, N) states: each level multiplies them by about (N + K + R)/(K + R).
     nextK: (_p, K) => K + 1,
+    // The projection's cap: with every server busy (no tokens) jobs are routed at
+    // random, so each queue's tail falls at least like an M/M/1 queue of load lambda.
+    projection: (p) => ({ ...p, K: tailK(p.N, ratToNumber(p.lambda), largestK(p.N, p.alpha.length - 1)) }),
   }),
 });

@@ -26,6 +26,7 @@ import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { profileStates } from '../support/queue-code-space.ts';
 import { describeLevels, totalJobs } from '../support/queue-levels.ts';
 import { queueProfile } from '../support/queue-packings.ts';
+import { queueGapFeatures } from '../support/mass-features.ts';
 import type { JiqQueueingParams } from './params.ts';
 
 export function ctmc<T>(p: JiqQueueingParams, A: Arith<T>): ChainDefinition<T> {
@@ -116,6 +117,21 @@ export function ctmc<T>(p: JiqQueueingParams, A: Arith<T>): ChainDefinition<T> {
       return `(${describeLevels(S, K)}; ${Array.from(tokens, (x, r) => `x${r + 1}=${x}`).join(', ')})`;
     },
     stateCount: profileStates(N, K, R),
+    // The queue lengths, longest first (from the levels), and the tokens.
+    massFeatures: queueGapFeatures(
+      N,
+      (s, q) => {
+        read(s);
+        for (let j = 0, i = K; j < N; j++) {
+          while (i > 0 && S[i] <= j) i--;
+          q[j] = i;
+        }
+      },
+      R,
+      (_s, out, offset) => {
+        for (let r = 0; r < R; r++) out[offset + r] = tokens[r];
+      },
+    ),
     atBoundary: (s) => {
       profile.read(s, S);
       return S[K] > 0;

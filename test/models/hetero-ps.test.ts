@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { floatArith, type Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
-import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import { encode, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
 import { explore } from '../../src/ctmc/explore.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
@@ -18,6 +18,7 @@ import {
 } from '../../models/hetero-ps.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { lbcheck } from '../support/cli.ts';
+import { expectSameRestriction } from '../support/lumped-law.ts';
 import { mm1k } from '../support/mm1k.ts';
 
 const params = (raw: Record<string, string>): HeteroPsParams => heteroPs.parse(raw);
@@ -73,6 +74,7 @@ function labelledChain<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
     initial: new Array<number>(N).fill(0),
     metrics,
     describe: (s) => Array.from(s).join(','),
+    atBoundary: (s) => s.includes(K),
     successors(s, code, emit) {
       const r = route(s);
       for (let i = 0; i < N; i++) {
@@ -103,6 +105,19 @@ describe('hetero-ps: the lumped chain equals the labelled per-server chain (exac
     const N = p.servers.reduce((a, c) => a + c, 0);
     expect(labelled.evidence.states).toBe((p.K! + 1) ** N);
     if (p.servers.some((c) => c > 1)) expect(lumped.states).toBeLessThan(labelled.evidence.states);
+    // Restricted to a union of lumped classes (as the projection solves them): still the same law.
+    const weights = mixedRadixWeights(new Array<number>(N).fill(p.K! + 1));
+    const project = (s: Int32Array): number => {
+      const sorted = Array.from(s);
+      let offset = 0;
+      for (const size of p.servers) {
+        const block = sorted.slice(offset, offset + size).sort((a, b) => b - a);
+        sorted.splice(offset, size, ...block);
+        offset += size;
+      }
+      return encode(sorted, weights);
+    };
+    expectSameRestriction((A) => heteroPs.ctmc(p, A), (A) => labelledChain(p, A), labelled, project);
   });
 });
 

@@ -2,42 +2,20 @@
  * The exchangeability lumping of jsq-d and jiq-queueing is right: for tiny N the
  * per-server chain (test/support/labelled-chains.ts), solved on its own in exact
  * rationals, aggregates to exactly the lumped family's stationary law, and gives
- * exactly the same metrics and boundary mass.
+ * exactly the same metrics and boundary mass; so do both chains restricted to
+ * a union of lumped classes (what the finite state projection solves).
  */
 import { describe, expect, it } from 'vitest';
-import { decodeInto, encode, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import { encode, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, ModelFamily } from '../../src/core/model.ts';
 import type { ParamSpecs } from '../../src/core/params.ts';
-import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
 import { solveChain, solveModel, type Solved } from '../../src/ctmc/solve.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { queueProfile } from '../../models/support/queue-packings.ts';
 import { labelledJiqQueueing, labelledJsqd } from '../support/labelled-chains.ts';
-
-/** pi of each lumped code, from the labelled law summed over each class. */
-function aggregate(labelled: Solved, project: (s: Int32Array) => number): Map<number, Rational> {
-  const { numerators, total } = labelled.exact!.solution;
-  const digits = new Int32Array(labelled.radices.length);
-  const law = new Map<number, Rational>();
-  labelled.codes.forEach((code, i) => {
-    decodeInto(code, labelled.radices, digits);
-    const target = project(digits);
-    law.set(target, (law.get(target) ?? new Fraction(0)).add(new Fraction(numerators[i], total)));
-  });
-  return law;
-}
-
-function lumpedLaw(lumped: Solved): Map<number, Rational> {
-  const { numerators, total } = lumped.exact!.solution;
-  return new Map(Array.from(lumped.codes, (code, i) => [code, new Fraction(numerators[i], total)]));
-}
-
-function expectSameLaw(a: Map<number, Rational>, b: Map<number, Rational>): void {
-  expect([...a.keys()].sort()).toEqual([...b.keys()].sort());
-  for (const [code, p] of a) expect(ratString(p), `state ${code}`).toBe(ratString(b.get(code)!));
-}
+import { aggregate, expectSameLaw, expectSameRestriction, lumpedLaw } from '../support/lumped-law.ts';
 
 /** The family's lumped chain and the labelled chain at p (K given), both solved in exact rationals. */
 function solveBoth<P extends { K: number | undefined }>(family: ModelFamily<ParamSpecs, P>, labelled: <T>(p: P, A: Arith<T>) => ChainDefinition<T>, p: P): [Solved, Solved] {
@@ -68,6 +46,7 @@ describe('jsq-d: the lumped chain is the per-server chain lumped by exchangeabil
     expectSameLaw(aggregate(perServer, project), lumpedLaw(lumped));
     expect(lumped.exact!.text).toEqual(perServer.exact!.text);
     expect(lumped.evidence.truncation!.boundaryMass).toBeCloseTo(perServer.evidence.truncation!.boundaryMass, 14);
+    expectSameRestriction((A) => jsqD.ctmc(p, A), (A) => labelledJsqd(p, A), perServer, project);
   });
 });
 
@@ -99,6 +78,7 @@ describe('jiq-queueing: the lumped chain is the per-server chain lumped by excha
     expectSameLaw(aggregate(perServer, project), lumpedLaw(lumped));
     expect(lumped.exact!.text).toEqual(perServer.exact!.text);
     expect(lumped.evidence.truncation!.boundaryMass).toBeCloseTo(perServer.evidence.truncation!.boundaryMass, 14);
+    expectSameRestriction((A) => jiqQueueing.ctmc(p, A), (A) => labelledJiqQueueing(p, A), perServer, project);
   });
 });
 

@@ -1,0 +1,68 @@
+/**
+ * The finite state projection (automatic truncation) of jiq-queueing and JSQ
+ * against values computed independently: the untruncated M/M/1 queue (N = 1),
+ * the K search (searchCap, a different truncation of the same chain), and JSQ
+ * at N = 2 from the per-server chain (test/support/labelled-chains.ts) cut so
+ * far out that its cut is negligible. (hetero-ps: test/models/hetero-ps.test.ts.)
+ */
+import { describe, expect, it } from 'vitest';
+import type { MetricValues } from '../../src/core/model.ts';
+import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
+import { trusted } from '../../src/ctmc/solve-chain.ts';
+import { searchCap } from '../../src/ctmc/truncation-search.ts';
+import { jiqQueueing } from '../../models/jiq-queueing.ts';
+import { jsqD } from '../../models/jsq-d.ts';
+import { labelledJsqd } from '../support/labelled-chains.ts';
+
+/** Every entry of every metric within `tol` of the other's. */
+function expectClose(a: MetricValues<number>, b: MetricValues<number>, tol: number): void {
+  expect(Object.keys(a).sort()).toEqual(Object.keys(b).sort());
+  for (const [name, v] of Object.entries(a)) {
+    const w = ([] as number[]).concat(b[name]);
+    ([] as number[]).concat(v).forEach((x, i) => expect(Math.abs(x - w[i]), `${name}[${i}]`).toBeLessThan(tol));
+  }
+}
+
+describe('jiq-queueing: the projection', () => {
+  it('N = 1 is the untruncated M/M/1 queue: mean jobs rho / (1 - rho), sojourn 1 / (1 - lambda), P(wait) = lambda', () => {
+    const s = solveModel(jiqQueueing, jiqQueueing.parse({ N: '1', lambda: '3/5', alpha: '3/5,2/5' }), { method: 'gth' });
+    expect(s.evidence.truncation!.kind).toBe('projection');
+    expect(trusted(s.evidence)).toBe(true);
+    expect(s.metrics.meanJobs as number).toBeCloseTo(1.5, 10);
+    expect(s.metrics.meanSojourn as number).toBeCloseTo(2.5, 10);
+    expect(s.metrics.waitProbability as number).toBeCloseTo(0.6, 10);
+    expect(s.metrics.meanWait as number).toBeCloseTo(1.5, 10);
+  });
+
+  it.each([
+    [{ N: '3', lambda: '1/2', alpha: '3/5,2/5' }],
+    [{ N: '4', lambda: '1/4', alpha: '1/2,1/3,1/6', nu: '1/2' }],
+  ])('agrees with the K search to 1e-10: %j', (raw) => {
+    const p = jiqQueueing.parse(raw);
+    // Iterative (the projected sets are too wide a band for GTH), held to 1e-13.
+    const projected = solveModel(jiqQueueing, p, { method: 'iterative', tolerance: 1e-13 });
+    const cap = searchCap(jiqQueueing, jiqQueueing.truncation!, p, { method: 'iterative', tolerance: 1e-13 });
+    expect(projected.evidence.truncation!.kind).toBe('projection');
+    expect(cap.evidence.truncation!.kind).toBe('cap');
+    expect(trusted(projected.evidence)).toBe(true);
+    expect(trusted(cap.evidence)).toBe(true);
+    expectClose(projected.metrics, cap.metrics, 1e-10);
+  });
+});
+
+describe('JSQ at N = 2: the projection against the per-server chain', () => {
+  it.each(['1/2', '4/5'])('lambda = %s: the same metrics to 1e-10 as the labelled chain cut at K = 200 (boundary mass < 1e-30)', (lambda) => {
+    const p = jsqD.parse({ N: '2', lambda, d: '2' });
+    const projected = solveModel(jsqD, p, { method: 'gth' });
+    expect(projected.evidence.truncation!.kind).toBe('projection');
+    expect(trusted(projected.evidence)).toBe(true);
+    const K = 200;
+    const labelled = solveChain((A) => labelledJsqd({ ...p, K }, A), { method: 'gth', K });
+    expect(labelled.evidence.truncation!.boundaryMass).toBeLessThan(1e-30);
+    expectClose(
+      { meanJobs: projected.metrics.meanJobs, meanSojourn: projected.metrics.meanSojourn },
+      { meanJobs: labelled.metrics.meanJobs, meanSojourn: labelled.metrics.meanSojourn },
+      1e-10,
+    );
+  });
+});
