@@ -54,6 +54,8 @@ describe('lbcheck solve for the truncated queueing families', () => {
   it.each([
     [['jsq-d', '--N', '3', '--lambda', '1', '--d', '2'], 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
     [['jsq-d', '--N', '30', '--lambda', '1/2', '--d', '2', '--K', '12'], 'K = 12 with N = 30 needs state codes beyond 2^53; the largest K here is 10'],
+    [['jiq-queueing', '--N', '6', '--lambda', '1', '--alpha', '3/5,2/5'], 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
+    [['jiq-queueing', '--N', '20', '--lambda', '1/2', '--alpha', '1', '--K', '12'], 'the chain has 2.26e+8 states, more than the 1e+7 the solvers take'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     const r = lbcheck('solve', ...args);
     expect(r.code).toBe(2);

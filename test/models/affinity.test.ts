@@ -200,6 +200,7 @@ describe('lbcheck solve affinity', () => {
     [['--servers', '2,1', '--lambda', '1/2,1/2', '--mu2', '0'], '--mu2 must be > 0, got 0'],
     [['--servers', '2,1', '--lambda', '1/2,0'], '--lambda[2] must be > 0, got 0'],
     [['--servers', '2,1', '--lambda', '1/2,1'], 'automatic K needs lambda_g < mu1 for every type'],
+    [['--servers', '2,2', '--lambda', '1/2,1/2', '--K', '2000'], 'the chain has 6.41e+13 states, more than the 1e+7 the solvers take'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     const r = lbcheck('solve', 'affinity', ...args);
     expect(r.code).toBe(2);
