@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { Fraction, ratString } from '../src/core/rational.ts';
-import { jsqD, type JsqdParams } from '../models/jsq-d.ts';
+import { jsqD, meanFieldParams } from '../models/jsq-d.ts';
 import { distance, settle } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
@@ -32,7 +32,7 @@ export const fluidJsqdConvergence: Property = {
       arbitrary: cases,
       numRuns: 30,
       predicate({ d, lambda, start }) {
-        const p: JsqdParams = { N: 1_000_000, lambda, d, K: undefined };
+        const p = meanFieldParams(lambda, d);
         const tr = settle(view.system(p), view.start(p, start));
         const dist = distance(tr.final, view.fixedPoint(p).state);
         worst = Math.max(worst, dist);
