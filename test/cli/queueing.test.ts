@@ -6,7 +6,7 @@ import type { ModelFamily } from '../../src/core/model.ts';
 import type { ParamSpecs } from '../../src/core/params.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 
 const FAMILIES: Record<string, ModelFamily<ParamSpecs, unknown>> = {
   'jsq-d': jsqD as ModelFamily<ParamSpecs, unknown>,
@@ -56,11 +56,7 @@ describe('lbcheck solve for the truncated queueing families', () => {
     [['jsq-d', '--N', '30', '--lambda', '1/2', '--d', '2', '--K', '12'], 'K = 12 with N = 30 needs state codes beyond 2^53; the largest K here is 10'],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--sampling', 'twice'], '--sampling must be one of without, with, got "twice"'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
-    const r = lbcheck('solve', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['solve', ...args], message);
   });
 
   it.each([

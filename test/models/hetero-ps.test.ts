@@ -15,7 +15,7 @@ import {
   type HeteroPsParams,
 } from '../../models/hetero-ps.ts';
 import { jsqD } from '../../models/jsq-d.ts';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 import { mm1k } from '../support/mm1k.ts';
 
 const params = (raw: Record<string, string>): HeteroPsParams => heteroPs.parse(raw);
@@ -220,10 +220,6 @@ describe('lbcheck solve hetero-ps', () => {
     [['--servers', '2,1', '--rates', '1,16', '--lambda', '3'], 'lambda = 3 is beyond what --policy sq2 can carry at N = 3: unstable for lambda > 2'],
     [['--servers', '2,1', '--rates', '1,16', '--lambda', '7', '--policy', 'static'], 'unstable for lambda > 6'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
-    const r = lbcheck('solve', 'hetero-ps', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['solve', 'hetero-ps', ...args], message);
   });
 });
