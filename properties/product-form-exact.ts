@@ -3,14 +3,35 @@
  * chain is the closed-network product form. Compared state by state, exactly:
  * the CTMC by modular GTH + rational reconstruction, the product form by its
  * weights prod_i f_i(n_i) normalised by summing them (an independent route).
+ * Stated at every point with nu = 0, so it can be swept.
  */
+import { decidePoint, familyParameters, type PointCheck } from '../src/api.ts';
 import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { decodeInto } from '../src/core/mixed-radix.ts';
 import { Fraction } from '../src/core/rational.ts';
 import { solveModel } from '../src/ctmc/solve.ts';
-import { jiqBlocking } from '../models/jiq-blocking.ts';
+import { jiqBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
+import { productFormRule, tooManyStates } from './support/jiq-point.ts';
+
+/** Largest chain decided at a point (exact solve). */
+const MAX_STATES = 2000;
+
+/** Both laws state by state, exactly. */
+function check(p: JiqBlockingParams): PointCheck & { states: number } {
+  const solved = solveModel(jiqBlocking, p, { method: 'exact' });
+  const { numerators, total } = solved.exact!.solution;
+  const law = jiqBlocking.productForm!.law(p);
+  const digits = new Int32Array(p.alpha.length);
+  const weights = Array.from(solved.codes, (code) => {
+    decodeInto(code, solved.radices, digits);
+    return law.weightExact(digits);
+  });
+  const G = weights.reduce((a, b) => a.add(b), new Fraction(0));
+  const differ = weights.filter((w, i) => !w.div(G).equals(new Fraction(numerators[i], total))).length;
+  return { holds: differ === 0, states: weights.length, evidence: { states: weights.length, statesThatDiffer: differ } };
+}
 
 export const productFormExact: Property = {
   id: 'product-form-exact',
@@ -28,19 +49,16 @@ export const productFormExact: Property = {
       describe: describeJiq,
       evidence: () => ({ maxStates, statesCompared }),
       predicate: (p) => {
-        const solved = solveModel(jiqBlocking, p, { method: 'exact' });
-        const { numerators, total } = solved.exact!.solution;
-        const law = jiqBlocking.productForm!.law(p);
-        const digits = new Int32Array(p.alpha.length);
-        const weights = Array.from(solved.codes, (code) => {
-          decodeInto(code, solved.radices, digits);
-          return law.weightExact(digits);
-        });
-        const G = weights.reduce((a, b) => a.add(b), new Fraction(0));
-        maxStates = Math.max(maxStates, solved.evidence.states);
-        statesCompared += weights.length;
-        return weights.every((w, i) => w.div(G).equals(new Fraction(numerators[i], total)));
+        const r = check(p);
+        maxStates = Math.max(maxStates, r.states);
+        statesCompared += r.states;
+        return r.holds;
       },
     });
   },
+  parameters: familyParameters(jiqBlocking, {
+    domain: `jiq-blocking points with nu = 0 whose chain has at most ${MAX_STATES} states (decided by an exact solve)`,
+    outside: (p) => productFormRule(p) ?? tooManyStates(p, MAX_STATES, 'an exact solve'),
+    at: (p) => decidePoint(describeJiq(p), 'exact', () => check(p)),
+  }),
 };

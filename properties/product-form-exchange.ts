@@ -3,13 +3,21 @@
  * out of station r state-dependent)". Stated as the claim that it still holds,
  * this is expected to be refuted: fast-check shrinks to the smallest system
  * whose global balance the product form violates, and the state is printed.
+ * Stated at every point with nu > 0, so it can be swept (refuted at each point).
  */
+import { decidePoint, evidenceOf, familyParameters, ratString } from '../src/api.ts';
 import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { exactArith } from '../src/core/arith.ts';
 import { certify } from '../src/ctmc/certificate.ts';
 import { jiqBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
+import { tooManyStates } from './support/jiq-point.ts';
+
+/** Largest chain certified at a point (one exact pass over the transitions). */
+const MAX_STATES = 20_000;
+
+const certificate = (p: JiqBlockingParams) => certify(jiqBlocking.ctmc(p, exactArith), jiqBlocking.productForm!.law(p));
 
 export const productFormExchange: Property = {
   id: 'product-form-exchange',
@@ -17,15 +25,20 @@ export const productFormExchange: Property = {
   source: 'P1 Sec. III-IV (the paper says it fails)',
   method: 'exact certificate (pi Q = 0 in rationals)',
   expected: 'refuted',
-  run: (ctx) => {
-    const certificate = (p: JiqBlockingParams) => certify(jiqBlocking.ctmc(p, exactArith), jiqBlocking.productForm!.law(p));
-    return runGenerated(ctx, {
-      arbitrary: jiqBlockingParams({ R: [1, 3], N: [1, 6], exchange: 'always' }),
-      numRuns: 50,
-      eachCase: 'decided exactly, in rationals',
-      describe: (p) => ({ kind: 'balance', params: describeJiq(p), ...certificate(p).counterexample }),
-      evidence: () => ({}),
-      predicate: (p) => certificate(p).holds,
-    });
-  },
+  run: (ctx) => runGenerated(ctx, {
+    arbitrary: jiqBlockingParams({ R: [1, 3], N: [1, 6], exchange: 'always' }),
+    numRuns: 50,
+    eachCase: 'decided exactly, in rationals',
+    describe: (p) => ({ kind: 'balance', params: describeJiq(p), ...certificate(p).counterexample }),
+    evidence: () => ({}),
+    predicate: (p) => certificate(p).holds,
+  }),
+  parameters: familyParameters(jiqBlocking, {
+    domain: `jiq-blocking points with nu > 0 whose chain has at most ${MAX_STATES} states (an exact balance certificate)`,
+    outside: (p) => (p.nu.compare(0) > 0 ? null : `the claim is about token exchange: nu must be > 0, got nu = ${ratString(p.nu)}`) ?? tooManyStates(p, MAX_STATES, 'the certificate'),
+    at: (p) => decidePoint(describeJiq(p), 'exact', () => {
+      const c = certificate(p);
+      return { holds: c.holds, evidence: { states: c.states, transitions: c.transitions }, ...(c.counterexample ? { counterexample: { balance: evidenceOf(c.counterexample) } } : {}) };
+    }),
+  }),
 };

@@ -2,14 +2,16 @@
  * THEORY section 2 at sizes beyond exact solves: the float CTMC solved by GTH
  * (no subtractions: every probability to high relative precision) against the
  * log-scaled product form, state by state and for the metrics, to 1e-12 relative.
+ * Stated at every point with nu = 0, so it can be swept.
  */
-import { metricsOf } from '../src/api.ts';
+import { decidePoint, familyParameters, metricsOf, type PointCheck } from '../src/api.ts';
 import { Inconclusive, runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { decodeInto } from '../src/core/mixed-radix.ts';
 import { solveModel } from '../src/ctmc/solve.ts';
-import { jiqBlocking } from '../models/jiq-blocking.ts';
+import { jiqBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
+import { productFormRule, tooManyStates } from './support/jiq-point.ts';
 
 const TOLERANCE = 1e-12;
 
@@ -19,6 +21,32 @@ function logSumExp(xs: Float64Array): number {
   let s = 0;
   for (const x of xs) s += Math.exp(x - m);
   return m + Math.log(s);
+}
+
+/** Largest chain decided at a point (the generated cases reach 11,476: R = 2, N = 150). */
+const MAX_STATES = 12_000;
+
+/** The GTH law against the log-scaled product form, state by state and in B (relative errors). */
+function check(p: JiqBlockingParams): PointCheck & { states: number; residual: number; stateErr: number; blockingErr: number } {
+  const solved = solveModel(jiqBlocking, p, { method: 'gth' });
+  if (!solved.evidence.converged) throw new Inconclusive('GTH did not produce a law');
+  const pf = jiqBlocking.productForm!;
+  const law = pf.law(p);
+  const digits = new Int32Array(solved.radices.length);
+  const logW = Float64Array.from(solved.codes, (code) => {
+    decodeInto(code, solved.radices, digits);
+    return law.logWeight(digits);
+  });
+  const logG = logSumExp(logW);
+  let stateErr = 0;
+  logW.forEach((lw, i) => (stateErr = Math.max(stateErr, Math.abs(solved.pi[i] / Math.exp(lw - logG) - 1))));
+  const blockingErr = Math.abs(metricsOf(jiqBlocking, solved.metrics).blocking / metricsOf(jiqBlocking, pf.metrics(p), ['blocking']).blocking - 1);
+  const { states, residual } = solved.evidence;
+  return {
+    holds: stateErr <= TOLERANCE && blockingErr <= TOLERANCE,
+    states, residual, stateErr, blockingErr,
+    evidence: { tolerance: TOLERANCE, states, residual, stateRelError: stateErr, blockingRelError: blockingErr },
+  };
 }
 
 export const productFormFloat: Property = {
@@ -39,25 +67,18 @@ export const productFormFloat: Property = {
       describe: describeJiq,
       evidence: () => ({ tolerance: TOLERANCE, maxStates, maxResidual, worstStateRelError: worstState, worstBlockingRelError: worstBlocking }),
       predicate: (p) => {
-        const solved = solveModel(jiqBlocking, p, { method: 'gth' });
-        if (!solved.evidence.converged) throw new Inconclusive('GTH did not produce a law');
-        maxStates = Math.max(maxStates, solved.evidence.states);
-        maxResidual = Math.max(maxResidual, solved.evidence.residual);
-        const pf = jiqBlocking.productForm!;
-        const law = pf.law(p);
-        const digits = new Int32Array(solved.radices.length);
-        const logW = Float64Array.from(solved.codes, (code) => {
-          decodeInto(code, solved.radices, digits);
-          return law.logWeight(digits);
-        });
-        const logG = logSumExp(logW);
-        let stateErr = 0;
-        logW.forEach((lw, i) => (stateErr = Math.max(stateErr, Math.abs(solved.pi[i] / Math.exp(lw - logG) - 1))));
-        const blockingErr = Math.abs(metricsOf(jiqBlocking, solved.metrics).blocking / metricsOf(jiqBlocking, pf.metrics(p), ['blocking']).blocking - 1);
-        worstState = Math.max(worstState, stateErr);
-        worstBlocking = Math.max(worstBlocking, blockingErr);
-        return stateErr <= TOLERANCE && blockingErr <= TOLERANCE;
+        const r = check(p);
+        maxStates = Math.max(maxStates, r.states);
+        maxResidual = Math.max(maxResidual, r.residual);
+        worstState = Math.max(worstState, r.stateErr);
+        worstBlocking = Math.max(worstBlocking, r.blockingErr);
+        return r.holds;
       },
     });
   },
+  parameters: familyParameters(jiqBlocking, {
+    domain: `jiq-blocking points with nu = 0 whose chain has at most ${MAX_STATES} states (decided by GTH, to ${TOLERANCE} relative)`,
+    outside: (p) => productFormRule(p) ?? tooManyStates(p, MAX_STATES, 'GTH'),
+    at: (p) => decidePoint(describeJiq(p), 'holds', () => check(p)),
+  }),
 };

@@ -74,20 +74,25 @@ export * as rationalFunction from './parametric/rational-function.ts';
 export type { RationalFunction } from './parametric/rational-function.ts';
 
 // Claims.
-export type { Property, RunContext } from './check/property.ts';
+export type { ClaimParameters, Property, RunContext } from './check/property.ts';
 export { Inconclusive, runGenerated, type GeneratedOptions } from './check/generated.ts';
 export { casesVerdict, type CaseOutcome } from './check/cases.ts';
 export {
+  claimParameters,
   convergesInN,
   couplingOrder,
+  decidePoint,
   defineClaim,
   evidenceOf,
+  familyParameters,
   forAll,
   viewsAgree,
   type ClaimInfo,
   type ConvergesSpec,
   type CouplingOrderSpec,
   type ForAllSpec,
+  type PointCheck,
+  type PointClaim,
   type ViewsAgreeSpec,
 } from './check/define.ts';
 export {

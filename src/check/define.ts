@@ -7,14 +7,15 @@
  */
 import type fc from 'fast-check';
 import { UsageError } from '../core/errors.ts';
-import type { MetricValues } from '../core/model.ts';
+import type { MetricValues, ModelFamily } from '../core/model.ts';
+import { readParams, type ParamSpecs, type ParamsOf } from '../core/params.ts';
 import { flattenMetrics } from '../core/metric-names.ts';
 import { isRational, ratString, ratToNumber, type Rational } from '../core/rational.ts';
 import { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult } from '../core/verdict.ts';
 import { runCoupled, traceSteps, type CoupledOutcome, type Coupling } from '../coupling/coupled-run.ts';
 import { Inconclusive, runGenerated } from './generated.ts';
 import { observedOrder, round } from './solving.ts';
-import type { Property, RunContext } from './property.ts';
+import type { ClaimParameters, Property, RunContext } from './property.ts';
 
 /** What every claim states about itself. */
 export type ClaimInfo = Pick<Property, 'id' | 'claim' | 'source' | 'method' | 'expected'>;
@@ -30,7 +31,69 @@ export function defineClaim(spec: Property): Property {
   }
   if (!(VERDICTS as readonly string[]).includes(spec.expected)) throw new UsageError(`${what}: "expected" must be one of ${VERDICTS.join(', ')}, got "${spec.expected}"`);
   if (typeof spec.run !== 'function') throw new UsageError(`${what}: "run" must be a function`);
+  const q = spec.parameters;
+  if (q !== undefined && (typeof q !== 'object' || q === null || typeof q.specs !== 'object' || typeof q.parse !== 'function' || typeof q.at !== 'function' || typeof q.domain !== 'string')) {
+    throw new UsageError(`${what}: "parameters" must come from familyParameters or claimParameters (specs, domain, parse, at)`);
+  }
   return spec;
+}
+
+export interface PointClaim<P> {
+  /** The points the claim is decided at, in words ("nu = 0, at most 2,000 states"). */
+  domain: string;
+  /** Why a point is outside the domain (the rule it breaks), or null. */
+  outside?(p: P): string | null;
+  /** Decides the claim at p (throw Inconclusive when it cannot be decided). */
+  at(p: P, ctx: RunContext): PropertyResult | Promise<PropertyResult>;
+}
+
+function pointParameters<P>(specs: ParamSpecs, read: (raw: Record<string, string | undefined>) => P, c: PointClaim<P>): ClaimParameters {
+  return {
+    specs,
+    domain: c.domain,
+    parse(raw) {
+      const p = read({ ...raw });
+      const why = c.outside?.(p) ?? null;
+      if (why !== null) throw new UsageError(why);
+      return p;
+    },
+    at: (p, ctx) => c.at(p as P, ctx),
+  };
+}
+
+/** A claim's parameters are a family's: its options, defaults and rules (the family's parser), plus the claim's own domain. */
+export function familyParameters<S extends ParamSpecs, P>(family: ModelFamily<S, P>, c: PointClaim<P>): ClaimParameters {
+  return pointParameters(family.params, (raw) => family.parse(raw), c);
+}
+
+/** A claim's own parameters, declared like a family's (intParam, rationalParam, ...). */
+export function claimParameters<S extends ParamSpecs>(specs: S, c: PointClaim<ParamsOf<S>>): ClaimParameters {
+  return pointParameters(specs, (raw) => readParams(specs, raw), c);
+}
+
+export interface PointCheck {
+  holds: boolean;
+  /** What was compared, for the evidence. */
+  evidence: EvidenceRecord;
+  /** What fails, when the claim does (default: the evidence). */
+  counterexample?: EvidenceRecord;
+}
+
+/**
+ * The verdict at one point: `exact` when decided in rationals (`holds` when
+ * within a tolerance), refuted with the point and what fails as the
+ * counterexample, `unknown` when the check throws Inconclusive.
+ */
+export async function decidePoint(point: EvidenceValue, how: 'exact' | 'holds', check: () => PointCheck | Promise<PointCheck>): Promise<PropertyResult> {
+  let r: PointCheck;
+  try {
+    r = await check();
+  } catch (e) {
+    if (e instanceof Inconclusive) return { verdict: 'unknown', summary: `undecided at this point: ${e.message}`, evidence: { point } };
+    throw e;
+  }
+  if (r.holds) return { verdict: how, summary: how === 'exact' ? 'holds at this point, exactly (rationals)' : 'holds at this point', evidence: { point, ...r.evidence } };
+  return { verdict: 'refuted', summary: 'fails at this point', evidence: { point, ...r.evidence }, counterexample: { point, ...(r.counterexample ?? r.evidence) } };
 }
 
 /** A generated case as evidence: rationals as "p/q", typed arrays as lists. */

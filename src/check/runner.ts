@@ -3,6 +3,9 @@ import { UsageError } from '../core/errors.ts';
 import type { EvidenceValue, PropertyResult, Verdict } from '../core/verdict.ts';
 import { claimHeader, type Property, type RunContext } from './property.ts';
 
+/** The seed `lbcheck check` and claim sweeps hand to claims unless told otherwise. */
+export const DEFAULT_SEED = 42;
+
 export interface CheckResult extends PropertyResult {
   id: string;
   claim: string;
@@ -44,6 +47,15 @@ export async function runProperty(p: Property, ctx: RunContext): Promise<CheckRe
     asExpected: satisfies(result.verdict, p.expected),
     ...result,
     seconds: (performance.now() - start) / 1000,
+  };
+}
+
+/** A result as `lbcheck check --json` prints it (and a claim sweep writes it per point). */
+export function checkResultJson(r: CheckResult, seed: number): Record<string, unknown> {
+  return {
+    id: r.id, claim: r.claim, source: r.source, method: r.method, verdict: r.verdict, expected: r.expected,
+    asExpected: r.asExpected, summary: r.summary, evidence: r.evidence, counterexample: r.counterexample ?? null,
+    seed: r.seed ?? seed, path: r.path ?? null, seconds: r.seconds,
   };
 }
 

@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
-import { evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
+import { checkResultJson, DEFAULT_SEED, evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
 import type { Property } from '../check/property.ts';
 import { renderTable } from '../report/table.ts';
 import { parseSeed } from '../sim/random.ts';
@@ -19,7 +19,6 @@ interface CheckFlags {
   builtins: boolean;
 }
 
-export const DEFAULT_SEED = 42;
 
 /** `origin(id)`: the --file a claim came from (its replay must load it again), or BUILT_IN. */
 function printHuman(results: CheckResult[], origin: (id: string) => string): void {
@@ -75,13 +74,7 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
       }
       progress.stop();
       if (opts.json) {
-        printJson({
-          results: results.map((r) => ({
-            id: r.id, claim: r.claim, source: r.source, method: r.method, verdict: r.verdict, expected: r.expected,
-            asExpected: r.asExpected, summary: r.summary, evidence: r.evidence, counterexample: r.counterexample ?? null,
-            seed: r.seed ?? seed, path: r.path ?? null, seconds: r.seconds,
-          })),
-        });
+        printJson({ results: results.map((r) => checkResultJson(r, seed)) });
       } else printHuman(results, (id) => registry.claims.find((e) => e.claim.id === id)?.origin ?? BUILT_IN);
       setExit(results.every((r) => r.asExpected) ? 0 : 1);
     });

@@ -4,7 +4,7 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 
 /** Declares the family's parameters, but not those the command ignores (an ignored option is not offered). */
-export function addParamOptions(cmd: Command, family: ModelFamily<ParamSpecs, unknown>, ignored: Readonly<Record<string, unknown>> = {}): Command {
+export function addParamOptions(cmd: Command, family: { readonly params: ParamSpecs }, ignored: Readonly<Record<string, unknown>> = {}): Command {
   for (const [name, spec] of Object.entries(family.params)) {
     if (name in ignored) continue;
     const flag = spec.kind === 'rationals' || spec.kind === 'ints' ? `--${name} <list>` : `--${name} <value>`;

@@ -1,8 +1,9 @@
 /**
  * One point of a sweep as a job: what a local thread or a queue worker is given,
- * and what it returns. A job names a command, a family and option values as
- * text, nothing else: the runner (src/cli/sweep-jobs.ts) accepts only lbcheck's
- * own commands and their declared options, and reads every value with the
+ * and what it returns. A job names a command, its subject (a family, or a
+ * claim for check) and option values as text, nothing else: the runner
+ * (src/cli/sweep-jobs.ts) accepts only lbcheck's own commands, registered
+ * subjects and their declared options, and reads every value with the
  * command's own parsers. Anything that would run a program or read a file the
  * worker was not told about (regress's --sim, a cases file) comes from the
  * worker's own command line (RunnerEnv), never from a job.
@@ -14,7 +15,8 @@ export interface JobData {
   readonly sweep: string;
   readonly point: number;
   readonly command: string;
-  readonly family: string;
+  /** The id of what the command runs on: a family, or for `check` a claim that takes parameters. */
+  readonly subject: string;
   /** Option values by attribute name ("lambda", "boundaryTolerance"), as text. */
   readonly options: Readonly<Record<string, string>>;
 }
@@ -29,7 +31,7 @@ export interface JobOutcome {
 
 /** What the process running jobs decides for itself. */
 export interface RunnerEnv {
-  /** --file modules whose families jobs may name. */
+  /** --file modules whose families and claims jobs may name. */
   readonly files: readonly string[];
   /** regress's simulator: "internal" or the worker's own --sim command. */
   readonly sim: string;
@@ -47,7 +49,7 @@ const schema = z.object({
   sweep: z.string().regex(/^[0-9a-f]{16}$/),
   point: z.number().int().nonnegative(),
   command: z.string().regex(/^[a-z-]{1,40}$/),
-  family: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/),
+  subject: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/),
   options: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,60}$/), text).refine((o) => Object.keys(o).length <= 100, 'too many options'),
 }).strict();
 

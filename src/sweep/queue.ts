@@ -173,7 +173,7 @@ export async function serveQueue(urlText: string, run: (d: JobData) => Promise<J
     async (job: Job) => {
       const d = parseJobData(job.data);
       const start = performance.now();
-      o.log(`point ${d.point} of sweep ${d.sweep}: ${d.command} ${d.family} started`);
+      o.log(`point ${d.point} of sweep ${d.sweep}: ${d.command} ${d.subject} started`);
       const outcome = await run(d);
       o.log(`point ${d.point} of sweep ${d.sweep}: ${outcome.ok ? 'ok' : `not ok${outcome.error ? ` (${outcome.error})` : ''}`} in ${((performance.now() - start) / 1000).toFixed(2)} s`);
       return outcome;

@@ -13,7 +13,8 @@ import type { GridAxis } from './grid.ts';
 
 export interface SweepDefinition {
   readonly command: string;
-  readonly family: string;
+  /** The family (or, for check, the claim) swept. */
+  readonly subject: string;
   readonly grid: readonly GridAxis[];
   /** Every option not on the grid, as text (defaults included), by attribute name. */
   readonly fixed: Readonly<Record<string, string>>;
@@ -50,13 +51,14 @@ export function sweepHeader(d: SweepDefinition): SweepHeader {
 }
 
 export interface ResultsFile {
-  /** Points already in the file (resumed). */
+  /** Lines already in the file (resumed), and their points. */
+  readonly lines: readonly ResultLine[];
   readonly done: ReadonlySet<number>;
   append(line: ResultLine): void;
   close(): void;
 }
 
-const FIELDS: (keyof SweepDefinition)[] = ['command', 'family', 'grid', 'fixed', 'seedBase', 'points'];
+const FIELDS: (keyof SweepDefinition)[] = ['command', 'subject', 'grid', 'fixed', 'seedBase', 'points'];
 
 /** Why `file`'s header is not this sweep's, field by field. */
 function mismatch(file: Record<string, unknown>, h: SweepHeader): string {
@@ -103,11 +105,11 @@ export function readResults(path: string, h: SweepHeader, pointParams: (k: numbe
  * `resume`, the existing one after checking it (a missing file starts anew).
  */
 export function openResults(path: string, h: SweepHeader, resume: boolean, pointParams: (k: number) => Record<string, string>): ResultsFile {
-  let done = new Set<number>();
+  let lines: ResultLine[] = [];
   let fd: number;
   try {
     if (resume && existsSync(path)) {
-      done = new Set(readResults(path, h, pointParams).map((l) => l.point));
+      lines = readResults(path, h, pointParams);
       fd = openSync(path, 'a');
     } else {
       if (existsSync(path)) throw new UsageError(`--out ${path} exists; pass --resume to continue that sweep, or choose another file`);
@@ -119,7 +121,8 @@ export function openResults(path: string, h: SweepHeader, resume: boolean, point
     throw new UsageError(`--out ${path}: cannot open (${(e as Error).message})`);
   }
   return {
-    done,
+    lines,
+    done: new Set(lines.map((l) => l.point)),
     // One write per line: an interrupted sweep leaves whole lines only.
     append: (line) => void writeSync(fd, JSON.stringify(line) + '\n'),
     close: () => closeSync(fd),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { properties } from '../../properties/index.ts';
-import { runProperty } from '../../src/check/runner.ts';
-import { DEFAULT_SEED } from '../../src/cli/check.ts';
+import { DEFAULT_SEED, runProperty } from '../../src/check/runner.ts';
 
 describe('built-in properties (what `npm start` runs)', () => {
   it.each(properties.map((p) => [p.id, p] as const))('%s gives its expected verdict', async (_id, p) => {

@@ -105,7 +105,7 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
     const events = new QueueEvents(QUEUE_NAME, { connection: connection.duplicate() });
     await events.waitUntilReady();
     const job = (id: string, options: Record<string, string>) =>
-      queue.add('regress', { sweep: 'feedfacefeedface', point: 0, command: 'regress', family: 'jiq-blocking', options }, { jobId: id });
+      queue.add('regress', { sweep: 'feedfacefeedface', point: 0, command: 'regress', subject: 'jiq-blocking', options }, { jobId: id });
     const outcomes = await Promise.all([
       job('evil-sim', { sim: `touch ${marker}` }),
       job('evil-cases', { cases: '/etc/passwd' }),
@@ -113,8 +113,8 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
     expect(outcomes[0]).toMatchObject({ ok: false, error: 'regress jiq-blocking has no option --sim' });
     expect(outcomes[1]).toMatchObject({ ok: false, error: '--cases from the queue must name a built-in panel (small, full), got "/etc/passwd"' });
     expect(existsSync(marker)).toBe(false);
-    const shell = await queue.add('x', { sweep: 'feedfacefeedface', point: 1, command: 'sh', family: 'jiq-blocking', options: {} });
-    expect(await shell.waitUntilFinished(events, 60_000)).toMatchObject({ ok: false, error: 'a sweep runs solve, fluid, simulate, regress; got "sh"' });
+    const shell = await queue.add('x', { sweep: 'feedfacefeedface', point: 1, command: 'sh', subject: 'jiq-blocking', options: {} });
+    expect(await shell.waitUntilFinished(events, 60_000)).toMatchObject({ ok: false, error: 'a sweep runs solve, fluid, simulate, regress, check; got "sh"' });
     await Promise.all([queue.close(), events.close()]);
     connection.disconnect();
     d.child.kill('SIGTERM');

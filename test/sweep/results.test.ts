@@ -8,7 +8,7 @@ import { openResults, readResults, sweepHeader } from '../../src/sweep/results.t
 const dir = mkdtempSync(join(tmpdir(), 'lbcheck-results-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const def = { command: 'solve', family: 'jiq-blocking', grid: [{ name: 'N', values: ['1', '2', '3'] }], fixed: { alpha: '1' }, seedBase: null, points: 3 };
+const def = { command: 'solve', subject: 'jiq-blocking', grid: [{ name: 'N', values: ['1', '2', '3'] }], fixed: { alpha: '1' }, seedBase: null, points: 3 };
 const header = sweepHeader(def);
 const params = (k: number): Record<string, string> => ({ N: String(k + 1) });
 let n = 0;

@@ -28,7 +28,7 @@ describe('lbcheck sweep (local pool)', { timeout: 420_000 }, () => {
     const summary = JSON.parse(r.stdout);
     expect(summary).toMatchObject({ points: 6, computed: 6, ok: 6, notOk: 0, alreadyWritten: 0 });
     const header = JSON.parse(readFileSync(out, 'utf8').split('\n')[0]);
-    expect(header).toMatchObject({ command: 'solve', family: 'jiq-blocking', points: 6, seedBase: null, fixed: { alpha: '3/5,2/5', method: 'auto' } });
+    expect(header).toMatchObject({ command: 'solve', subject: 'jiq-blocking', points: 6, seedBase: null, fixed: { alpha: '3/5,2/5', method: 'auto' } });
     const lines = resultsByPoint(out) as { point: number; params: Record<string, string>; result: unknown }[];
     expect(lines.map((l) => l.params)).toEqual([
       { lambda: '0.5', N: '2' }, { lambda: '0.5', N: '3' }, { lambda: '1', N: '2' }, { lambda: '1', N: '3' }, { lambda: '1.5', N: '2' }, { lambda: '1.5', N: '3' },
