@@ -21,7 +21,7 @@
  * frontier mass 7.7e-13; a box K = 67 has 971,635; total jobs <= 252 and
  * imbalance <= 27, 193,570.
  */
-import type { ChainDefinition } from '../core/model.ts';
+import type { ChainDefinition, MassFeatures } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { growF64, nearestCodes } from './explore.ts';
 import { createStateIndex, indexStates } from './state-index.ts';
@@ -107,24 +107,33 @@ function merge(codes: Float64Array, pi: Float64Array, addedCodes: number[], adde
   return { codes: out, guess, added: order.length };
 }
 
+/** The chain's massFeatures, or its digits. */
+function featuresOf(def: ChainDefinition<number>): MassFeatures {
+  return def.massFeatures ?? { count: def.radices.length, fill: (s, out) => out.set(s) };
+}
+
 /**
- * log pi ~ c_0 + sum_k c_k digit_k, least squares over the outer half of the
- * set (its states of smallest mass): the tail's decay rate along each digit.
+ * log pi ~ c_0 + sum_k c_k f_k (f the state's massFeatures, by default its
+ * digits), least squares over the outer half of the set (its states of
+ * smallest mass): the tail's decay rate along each feature.
  */
 export function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): Float64Array {
-  const D = def.radices.length + 1;
+  const features = featuresOf(def);
+  const D = features.count + 1;
+  const f = new Float64Array(D - 1);
   const logs = Float64Array.from(pi, (p) => (p > 0 ? Math.log(p) : -Infinity));
   const sorted = logs.filter((x) => Number.isFinite(x)).sort();
   const cut = sorted[Math.floor(sorted.length / 2)];
   const A = new Float64Array(D * D);
   const b = new Float64Array(D);
-  const digits = new Int32Array(D - 1);
+  const digits = new Int32Array(def.radices.length);
   const row = new Float64Array(D);
   for (let i = 0; i < codes.length; i++) {
     if (!(logs[i] <= cut) || !Number.isFinite(logs[i])) continue;
     decodeInto(codes[i], def.radices, digits);
+    features.fill(digits, f);
     row[0] = 1;
-    for (let k = 1; k < D; k++) row[k] = digits[k - 1];
+    for (let k = 1; k < D; k++) row[k] = f[k - 1];
     for (let r = 0; r < D; r++) {
       b[r] += row[r] * logs[i];
       for (let c = 0; c < D; c++) A[r * D + c] += row[r] * row[c];
@@ -167,6 +176,8 @@ function solveDense(A: Float64Array, b: Float64Array, n: number): Float64Array {
  */
 export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number): Grown {
   const coef = fitLogMass(def, codes, pi);
+  const features = featuresOf(def);
+  const f = new Float64Array(features.count);
   const member = indexStates(codes, def.radices);
   const slotOf = createStateIndex(def.radices);
   const digits = new Int32Array(def.radices.length);
@@ -179,8 +190,9 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   const addedMass: number[] = [];
   const model = (code: number): number => {
     decodeInto(code, def.radices, digits);
+    features.fill(digits, f);
     let v = coef[0];
-    for (let k = 0; k < digits.length; k++) v += coef[k + 1] * digits[k];
+    for (let k = 0; k < f.length; k++) v += coef[k + 1] * f[k];
     return v;
   };
   // A state's successors are gathered before they are scored: successors() may read its digits throughout.
