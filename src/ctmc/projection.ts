@@ -162,9 +162,10 @@ function solveDense(A: Float64Array, b: Float64Array, n: number): Float64Array {
 /**
  * Adds to the set `codes` (law pi on it) the `count` states outside it of largest
  * fitted mass (fitLogMass), best first, each reached from the set or from a state
- * added before it (fewer when fewer are reachable).
+ * added before it (fewer when fewer are reachable). Only the set's frontier
+ * (leaking[i] = 1: state i has a successor outside) is expanded.
  */
-export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, count: number): Grown {
+export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number): Grown {
   const coef = fitLogMass(def, codes, pi);
   const member = indexStates(codes, def.radices);
   const slotOf = createStateIndex(def.radices);
@@ -224,7 +225,7 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
       }
     }
   };
-  for (let i = 0; i < codes.length; i++) if (pi[i] > 0) expand(codes[i], Math.log(pi[i]));
+  for (let i = 0; i < codes.length; i++) if (leaking[i] && pi[i] > 0) expand(codes[i], Math.log(pi[i]));
   // best[s] only grows, so the first pop of a slot carries its best estimate.
   while (heap.size > 0 && addedCodes.length < count) {
     const s = heap.pop();

@@ -121,7 +121,10 @@ export interface Solved {
   codes: Float64Array;
   radices: readonly number[];
   pi: Float64Array;
-  metrics: MetricValues<number>;
+  /** Float metrics, computed when first read (a truncation search reads only its last rounds'). */
+  readonly metrics: MetricValues<number>;
+  /** Restricted solves (opts.states): leaking[i] = 1 when state i lost a transition, the frontier the projection grows from. */
+  leaking?: Uint8Array;
   exact?: { solution: ExactSolution; values: MetricValues<Rational>; text: MetricValues<string> };
   /** Whether `auto` would try the exact solver on this chain. */
   exactIsCheap: boolean;
@@ -215,12 +218,13 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   const start = performance.now();
   const def = chain(floatArith);
   const { g, leaking, kept } = generatorOf(def, floatArith, opts);
-  checkIrreducible(def, g);
+  if (!opts.states) checkIrreducible(def, g); // a restriction keeps only states that return (restrictReturning)
   if (kept && opts.initial) opts = { ...opts, initial: Float64Array.from(kept, (i) => opts.initial![i]) };
   const method = chooseMethod(opts.method, g);
   const law = opts.method === 'auto' && method === 'exact' ? autoLaw(chain, g, opts) : solveLaw(chain, g, method, opts);
   const tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
   const mass = def.atBoundary || leaking ? boundaryMass(def, g.codes, law.pi, leaking) : undefined;
+  let metrics: MetricValues<number> | undefined;
   const exact = law.exact && {
     solution: law.exact.solution,
     ...exactMetrics(law.exact.def, exactArith, law.exact.codes, law.exact.solution.numerators, law.exact.solution.total),
@@ -244,7 +248,10 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
     codes: g.codes,
     radices: g.radices,
     pi: law.pi,
-    metrics: floatMetrics(def, floatArith, g.codes, law.pi),
+    get metrics() {
+      return (metrics ??= floatMetrics(def, floatArith, g.codes, law.pi));
+    },
+    ...(leaking ? { leaking } : {}),
     ...(exact ? { exact } : {}),
     exactIsCheap: exactIsCheap(g),
   };

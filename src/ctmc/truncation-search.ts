@@ -155,12 +155,14 @@ class Search {
   /**
    * Factor by which the boundary mass should fall in the next round to meet both
    * tolerances (with margin 2). For planning only, the last round's metric error
-   * is taken as the last change scaled by the fall of the boundary mass.
+   * is taken as the last change scaled by the fall of the boundary mass; it is
+   * looked at only once the boundary mass is within tolerance, so the metrics of
+   * the early rounds are never computed (Solved.metrics is lazy).
    */
   neededReduction(): number {
     const t = this.last!.evidence.truncation!;
     let r = t.boundaryMass / (0.5 * this.tolerance);
-    const err = this.metricError();
+    const err = t.withinTolerance ? this.metricError() : undefined;
     const before = this.rounds[this.rounds.length - 2]?.boundaryMass;
     const scale = before > t.boundaryMass ? t.boundaryMass / before : 1;
     if (err) {
@@ -257,7 +259,7 @@ export function searchProjection(chain: Chain, opts: SearchOptions): Solved {
     const solved = solveChain(chain, { ...opts, method: search.method, states: codes, initial: guess });
     if (search.record(solved)) break;
     const target = Math.min(search.maxStates, nextSize(search.rounds, search.neededReduction()));
-    const grown = grow(def, solved.codes, solved.pi, target - solved.codes.length);
+    const grown = grow(def, solved.codes, solved.pi, solved.leaking!, target - solved.codes.length);
     if (grown.added === 0) {
       // The first set already held every state the codes allow: compare it with the
       // breadth-first set of 7/8 its size, so the answer still has a metric error.
