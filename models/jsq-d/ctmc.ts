@@ -45,7 +45,7 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
     metrics,
     describe: (s) => `(${describeLevels(levels(s), K)})`,
     stateCount: profileStates(N, K, 1),
-    atBoundary: (s) => levels(s)[K] > 0,
+    atBoundary: (s) => profile.level(s, K) > 0,
     successors(s, code, emit) {
       profile.read(s, S);
       for (let i = 0; i < K; i++) {
