@@ -17,7 +17,7 @@ import { fluidView } from './hetero-ps/fluid.ts';
 import { params, serverCount, validate, type HeteroPsParams } from './hetero-ps/params.ts';
 import { simulatorView } from './hetero-ps/simulator.ts';
 import { stabilityBound } from './hetero-ps/stability.ts';
-import { capTruncation, firstK } from '../src/core/truncation.ts';
+import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestRadix } from './support/server-multiset.ts';
 
 export { POLICIES, serverCount, staticShare, totalCapacity, type HeteroPsParams, type Policy } from './hetero-ps/params.ts';
@@ -37,6 +37,16 @@ function initialK(p: HeteroPsParams): number {
   const N = serverCount(p);
   const K = firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, largestRadix(N) - 1);
   return p.policy === 'static' ? K : Math.max(2, Math.ceil(K / 4));
+}
+
+/**
+ * The projection's cap: N queues of load rho = lambda / bound (static routing:
+ * exactly that; SQ(2) queues are shorter) down to a negligible tail, within
+ * the codes' radix.
+ */
+function projectionK(p: HeteroPsParams): number {
+  const N = serverCount(p);
+  return tailK(N, ratToNumber(p.lambda.div(stabilityBound(p).lambda)), largestRadix(N) - 1);
 }
 
 /** A load the policy cannot carry has no stationary law: automatic K is refused. */
@@ -59,5 +69,5 @@ export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metri
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
-  truncation: capTruncation({ initialK, unstable }),
+  truncation: capTruncation({ initialK, unstable, projection: (p) => ({ ...p, K: projectionK(p) }) }),
 });
