@@ -11,15 +11,15 @@ import { ctmc } from './jsq-d/ctmc.ts';
 import { fluidView } from './jsq-d/fluid.ts';
 import { meanFieldTail } from './jsq-d/limits.ts';
 import { params, validate, type JsqdParams } from './jsq-d/params.ts';
+import { metrics } from './jsq-d/metrics.ts';
 import { simulatorView } from './jsq-d/simulator.ts';
 import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestK } from './support/queue-code-space.ts';
 
 export type { JsqdParams } from './jsq-d/params.ts';
 export { meanFieldSojourn, meanFieldTail } from './jsq-d/limits.ts';
+export { meanFieldParams } from './jsq-d/fluid.ts';
 
-/** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
-const metrics = { meanJobs: 'scalar', meanSojourn: 'scalar', s: 'vector' } as const;
 
 /**
  * The queue cap of the chain the projection explores. d = 1: N M/M/1 queues of

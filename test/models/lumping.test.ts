@@ -46,13 +46,19 @@ function solveBoth<P extends { K: number | undefined }>(family: ModelFamily<Para
 
 describe('jsq-d: the lumped chain is the per-server chain lumped by exchangeability', () => {
   it.each([
-    ['2', '1/2', '1', '3'],
-    ['2', '1/2', '2', '3'],
-    ['3', '2/3', '2', '3'],
-    ['3', '3/4', '3', '2'],
-    ['4', '1/3', '2', '2'],
-  ])('N=%s lambda=%s d=%s K=%s', (N, lambda, d, K) => {
-    const p = jsqD.parse({ N, lambda, d, K });
+    ['2', '1/2', '1', '3', 'without'],
+    ['2', '1/2', '2', '3', 'without'],
+    ['3', '2/3', '2', '3', 'without'],
+    ['3', '3/4', '3', '2', 'without'],
+    ['4', '1/3', '2', '2', 'without'],
+    // With replacement: the per-server chain lists all N^d sample sequences (d > N too).
+    ['2', '1/2', '2', '3', 'with'],
+    ['3', '2/3', '2', '3', 'with'],
+    ['3', '3/4', '3', '2', 'with'],
+    ['2', '1/2', '3', '2', 'with'],
+    ['4', '1/3', '2', '2', 'with'],
+  ])('N=%s lambda=%s d=%s K=%s sampling %s', (N, lambda, d, K, sampling) => {
+    const p = jsqD.parse({ N, lambda, d, K, sampling });
     const [lumped, perServer] = solveBoth(jsqD, labelledJsqd, p);
     const profile = queueProfile(p.N, p.K!, 0);
     const weights = mixedRadixWeights(lumped.radices);
