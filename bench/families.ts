@@ -16,6 +16,7 @@
 import type { ModelFamily } from '../src/core/model.ts';
 import type { ParamSpecs } from '../src/core/params.ts';
 import { solveModel, type Method } from '../src/ctmc/solve.ts';
+import { trusted } from '../src/ctmc/solve-chain.ts';
 import { affinity } from '../models/affinity.ts';
 import { heteroPs } from '../models/hetero-ps.ts';
 import { jiqQueueing } from '../models/jiq-queueing.ts';
@@ -29,6 +30,8 @@ export interface FamilyCase {
   readonly method?: Method;
   /** The metric printed next to the figures. */
   readonly headline: string;
+  /** Largest trusted boundary mass (default DEFAULT_BOUNDARY_TOLERANCE, 1e-12). */
+  readonly boundaryTolerance?: number;
 }
 
 const family = <S extends ParamSpecs, P>(f: ModelFamily<S, P>): ModelFamily<ParamSpecs, unknown> => f as unknown as ModelFamily<ParamSpecs, unknown>;
@@ -46,10 +49,29 @@ export const familyCases: FamilyCase[] = [
   { family: family(affinity), params: { servers: '2,2', lambda: '1/2,1/2', d1: '2', d2: '2' }, headline: 'secondaryFraction' },
 ];
 
-function runCase(c: FamilyCase): void {
+/**
+ * Issue 10's floors: the loads researchers simulate at (lambda = 0.9), each with
+ * the floor it must meet (whole solve, automatic truncation). hetero-ps: 2 servers
+ * of capacity 2 and 2 of capacity 1 at 0.9 of the total capacity 6, lambda N =
+ * 27/5 (its SQ(2) bound at this N is the full capacity, lambda < 3/2). affinity:
+ * measured, no floor.
+ */
+export const floorCases: FamilyCase[] = [
+  ...[4, 6].map((N) => ({ family: family(jsqD), params: { N: String(N), d: '2', lambda: '9/10' }, headline: 'meanSojourn' })),
+  { family: family(jsqD), params: { N: '10', d: '2', lambda: '9/10' }, headline: 'meanSojourn', boundaryTolerance: 1e-10 },
+  { family: family(jsqD), params: { N: '8', d: '8', lambda: '9/10' }, headline: 'meanSojourn' },
+  { family: family(jiqQueueing), params: { N: '6', lambda: '9/10', alpha: '3/5,2/5' }, headline: 'waitProbability' },
+  { family: family(heteroPs), params: { servers: '2,2', rates: '2,1', lambda: '27/20', policy: 'sq2' }, headline: 'meanSojourn' },
+  { family: family(affinity), params: { servers: '2,2', lambda: '9/10,9/10', d1: '2', d2: '2' }, headline: 'secondaryFraction' },
+];
+
+export function runCase(c: FamilyCase): void {
   const params = c.family.parse(c.params);
   const method = c.method ?? 'iterative';
-  const r = timed(() => solveModel(c.family, params, { method }));
+  const onProgress = (what: string): void => {
+    if (what.startsWith('truncation')) process.stderr.write(`${c.family.id}: ${what}\n`);
+  };
+  const r = timed(() => solveModel(c.family, params, { method, onProgress, ...(c.boundaryTolerance !== undefined ? { boundaryTolerance: c.boundaryTolerance } : {}) }));
   const e = r.value.evidence;
   emit({
     case: `${c.family.id} ${Object.entries(c.params).map(([k, v]) => `${k}=${v}`).join(' ')}`,
@@ -59,10 +81,13 @@ function runCase(c: FamilyCase): void {
     transitions: e.transitions,
     boundaryMass: e.truncation && Number(e.truncation.boundaryMass.toPrecision(3)),
     withinTolerance: e.truncation?.withinTolerance,
+    kind: e.truncation?.kind,
+    trusted: trusted(e),
+    stopped: e.truncation?.stopped,
     residual: Number(e.residual.toPrecision(3)),
     iterations: e.iterations,
     converged: e.converged,
-    lastSolveSeconds: round(e.seconds),
+    lastSolveSeconds: round(e.solveSeconds ?? e.seconds),
     seconds: round(r.seconds),
     cpuSeconds: round(r.cpuSeconds),
     [c.headline]: r.value.metrics[c.headline],
@@ -70,5 +95,10 @@ function runCase(c: FamilyCase): void {
 }
 
 export function familiesSuite(): void {
-  for (const c of familyCases) runCase(c);
+  for (const c of [...familyCases, ...floorCases]) runCase(c);
+}
+
+/** Only issue 10's floor cases (`npm run bench -- families-floors`). */
+export function familyFloorsSuite(): void {
+  for (const c of floorCases) runCase(c);
 }

@@ -1,7 +1,7 @@
 /** The benchmark suites by name. */
 import { apiSuite } from './api.ts';
 import { ctmcSuite } from './ctmc.ts';
-import { familiesSuite } from './families.ts';
+import { familiesSuite, familyFloorsSuite } from './families.ts';
 import { fluidSuite } from './fluid.ts';
 import { paramSuite } from './param.ts';
 import { simSuite } from './sim.ts';
@@ -12,6 +12,7 @@ export const suites: Record<string, () => void | Promise<void>> = {
   ctmc: ctmcSuite,
   sim: simSuite,
   families: familiesSuite,
+  'families-floors': familyFloorsSuite,
   smt: smtSuite,
   fluid: fluidSuite,
   api: apiSuite,

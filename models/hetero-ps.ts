@@ -15,9 +15,10 @@ import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './hetero-ps/ctmc.ts';
 import { fluidView } from './hetero-ps/fluid.ts';
 import { params, serverCount, validate, type HeteroPsParams } from './hetero-ps/params.ts';
+import { metrics } from './hetero-ps/metrics.ts';
 import { simulatorView } from './hetero-ps/simulator.ts';
 import { stabilityBound } from './hetero-ps/stability.ts';
-import { capTruncation, firstK } from '../src/core/truncation.ts';
+import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestRadix } from './support/server-multiset.ts';
 
 export { POLICIES, serverCount, staticShare, totalCapacity, type HeteroPsParams, type Policy } from './hetero-ps/params.ts';
@@ -39,15 +40,22 @@ function initialK(p: HeteroPsParams): number {
   return p.policy === 'static' ? K : Math.max(2, Math.ceil(K / 4));
 }
 
+/**
+ * The projection's cap: N queues of load rho = lambda / bound (static routing:
+ * exactly that; SQ(2) queues are shorter) down to a negligible tail, within
+ * the codes' radix.
+ */
+function projectionK(p: HeteroPsParams): number {
+  const N = serverCount(p);
+  return tailK(N, ratToNumber(p.lambda.div(stabilityBound(p).lambda)), largestRadix(N) - 1);
+}
+
 /** A load the policy cannot carry has no stationary law: automatic K is refused. */
 function unstable(p: HeteroPsParams): string | null {
   const bound = stabilityBound(p);
   if (p.lambda.compare(bound.lambda) < 0) return null;
   return `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} can carry at N = ${serverCount(p)}: unstable for lambda > ${ratString(bound.lambda)} (the ${bound.binding} slowest servers get more than their capacity; at equality no stable answer either)`;
 }
-
-/** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
-const metrics = { meanJobs: 'scalar', classMeanJobs: 'vector', meanSojourn: 'scalar' } as const;
 
 export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metrics>({
   id: 'hetero-ps',
@@ -59,5 +67,5 @@ export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metri
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
-  truncation: capTruncation({ initialK, unstable }),
+  truncation: capTruncation({ initialK, unstable, projection: (p) => ({ ...p, K: projectionK(p) }) }),
 });

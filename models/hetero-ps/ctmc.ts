@@ -25,6 +25,7 @@ import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction } from '../../src/core/rational.ts';
 import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT } from '../support/server-multiset.ts';
+import { queueGapFeatures } from '../support/mass-features.ts';
 import { serverCount, staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 
 export function ctmc<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
@@ -84,6 +85,7 @@ export function ctmc<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
     sizeHint: MULTISET_SIZE_HINT,
     initial: new Array<number>(N).fill(0),
     metrics,
+    massFeatures: queueGapFeatures(N, (s, q) => q.set(s)),
     describe: (s) => `(${blocks.map((b, j) => `class ${j + 1}: ${Array.from(s.subarray(b.offset, b.offset + b.size)).join(',')}`).join('; ')})`,
     atBoundary: (s) => {
       for (let k = 0; k < N; k++) if (s[k] === K) return true;

@@ -77,6 +77,19 @@ export interface ChainDefinition<T> {
    */
   readonly stateCount?: number;
   readonly sizeHint?: string;
+  /**
+   * What the finite state projection fits log pi to, linearly (src/ctmc/projection.ts):
+   * `count` numbers of a state, written into `out`; default its digits. A family
+   * whose mass lies along a diagonal (balanced queues, unsorted classes) names
+   * the total and the imbalances, in which the tail falls along every direction.
+   */
+  readonly massFeatures?: MassFeatures;
+}
+
+/** Features of a state for the projection's fit of log pi (ChainDefinition.massFeatures). */
+export interface MassFeatures {
+  readonly count: number;
+  fill(s: Int32Array, out: Float64Array): void;
 }
 
 /** Largest stationary mass on a truncation boundary that a trusted answer may have. */

@@ -6,7 +6,7 @@ import { Fraction, type Rational } from '../../src/core/rational.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { affinity, type AffinityParams } from '../../models/affinity.ts';
 import { jsqD } from '../../models/jsq-d.ts';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 import { subsets } from '../support/subsets.ts';
 import { mm1k } from '../support/mm1k.ts';
 
@@ -201,10 +201,6 @@ describe('lbcheck solve affinity', () => {
     [['--servers', '2,1', '--lambda', '1/2,0'], '--lambda[2] must be > 0, got 0'],
     [['--servers', '2,1', '--lambda', '1/2,1'], 'automatic K needs lambda_g < mu1 for every type'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
-    const r = lbcheck('solve', 'affinity', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['solve', 'affinity', ...args], message);
   });
 });

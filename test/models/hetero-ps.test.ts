@@ -5,6 +5,8 @@ import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
 import { explore } from '../../src/ctmc/explore.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
+import { trusted } from '../../src/ctmc/solve-chain.ts';
+import { searchCap } from '../../src/ctmc/truncation-search.ts';
 import {
   heteroPs,
   hybridThreshold,
@@ -15,7 +17,7 @@ import {
   type HeteroPsParams,
 } from '../../models/hetero-ps.ts';
 import { jsqD } from '../../models/jsq-d.ts';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 import { mm1k } from '../support/mm1k.ts';
 
 const params = (raw: Record<string, string>): HeteroPsParams => heteroPs.parse(raw);
@@ -148,6 +150,34 @@ describe('hetero-ps: independent closed forms', () => {
   });
 });
 
+describe('hetero-ps: the finite state projection (automatic truncation)', () => {
+  it('N = 1 under sq2 is the untruncated M/M/1 queue: mean jobs rho / (1 - rho) = 2, sojourn 1 / (C - lambda) = 2', () => {
+    const s = solveModel(heteroPs, params({ servers: '1', rates: '3/2', lambda: '1' }), { method: 'gth' });
+    expect(s.evidence.truncation!.kind).toBe('projection');
+    expect(s.evidence.truncation!.boundaryMass).toBeLessThanOrEqual(1e-12);
+    expect(s.metrics.meanJobs as number).toBeCloseTo(2, 10);
+    expect(s.metrics.meanSojourn as number).toBeCloseTo(2, 10);
+  });
+
+  it.each<Record<string, string>>([
+    { servers: '1,1', rates: '2,1', lambda: '1', policy: 'sq2' },
+    { servers: '2,1', rates: '1,3', lambda: '1/2', policy: 'sq2' },
+    { servers: '1,1', rates: '1,2', lambda: '1/2', policy: 'static' },
+  ])('agrees with the K search to 1e-10: %j', (raw) => {
+    const p = params(raw);
+    const projected = solveModel(heteroPs, p, { method: 'gth' });
+    const cap = searchCap(heteroPs, heteroPs.truncation!, p, { method: 'gth' });
+    expect(projected.evidence.truncation!.kind).toBe('projection');
+    expect(cap.evidence.truncation!.kind).toBe('cap');
+    for (const s of [projected, cap]) {
+      expect(trusted(s.evidence)).toBe(true);
+      expect(s.evidence.truncation!.boundaryMass).toBeLessThanOrEqual(1e-12);
+    }
+    for (const name of ['meanJobs', 'meanSojourn'] as const) expect(Math.abs((projected.metrics[name] as number) - (cap.metrics[name] as number))).toBeLessThan(1e-10);
+    (projected.metrics.classMeanJobs as number[]).forEach((x, j) => expect(Math.abs(x - (cap.metrics.classMeanJobs as number[])[j])).toBeLessThan(1e-10));
+  });
+});
+
 describe('hetero-ps: stability bounds (hand-derived values)', () => {
   // Two servers of capacity 1, one of capacity 16: C = 18, full capacity C / N = 6.
   const p = params({ servers: '2,1', rates: '1,16', lambda: '3' });
@@ -219,11 +249,9 @@ describe('lbcheck solve hetero-ps', () => {
     [['--servers', '2,1', '--rates', '2,1', '--lambda', '1', '--mix', '1/2'], '--mix applies to --policy hybrid only'],
     [['--servers', '2,1', '--rates', '1,16', '--lambda', '3'], 'lambda = 3 is beyond what --policy sq2 can carry at N = 3: unstable for lambda > 2'],
     [['--servers', '2,1', '--rates', '1,16', '--lambda', '7', '--policy', 'static'], 'unstable for lambda > 6'],
+    [['--servers', '2,2', '--rates', '2,1', '--lambda', '3/2'], 'lambda = 3/2 is beyond what --policy sq2 can carry at N = 4: unstable for lambda > 3/2'],
+    [['--servers', '4', '--rates', '1', '--lambda', '1/2', '--K', '200'], 'the chain has 7.01e+7 states, more than the 1e+7 the solvers take'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
-    const r = lbcheck('solve', 'hetero-ps', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['solve', 'hetero-ps', ...args], message);
   });
 });
