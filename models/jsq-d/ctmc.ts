@@ -38,7 +38,7 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
     // Little's law: admitted arrivals at rate lambda N minus the rate of lost ones.
     { name: 'meanSojourn', reward: jobs, per: (s) => A.sub(rate(N, 0), rate(levels(s)[K], 0)) },
   ];
-  for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => A.div(A.fromInt(levels(s)[i]), n) });
+  for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => A.div(A.fromInt(profile.level(s, i)), n) });
   return {
     digitNames: profile.digitNames,
     radices: profile.radices,
@@ -46,7 +46,7 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
     metrics,
     describe: (s) => `(${describeLevels(levels(s), K)})`,
     stateCount: profileStates(N, K, 1),
-    atBoundary: (s) => levels(s)[K] > 0,
+    atBoundary: (s) => profile.level(s, K) > 0,
     successors(s, code, emit) {
       profile.read(s, S);
       for (let i = 0; i < K; i++) {
