@@ -15,6 +15,7 @@ import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './hetero-ps/ctmc.ts';
 import { fluidView } from './hetero-ps/fluid.ts';
 import { params, serverCount, validate, type HeteroPsParams } from './hetero-ps/params.ts';
+import { metrics } from './hetero-ps/metrics.ts';
 import { simulatorView } from './hetero-ps/simulator.ts';
 import { stabilityBound } from './hetero-ps/stability.ts';
 import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
@@ -55,9 +56,6 @@ function unstable(p: HeteroPsParams): string | null {
   if (p.lambda.compare(bound.lambda) < 0) return null;
   return `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} can carry at N = ${serverCount(p)}: unstable for lambda > ${ratString(bound.lambda)} (the ${bound.binding} slowest servers get more than their capacity; at equality no stable answer either)`;
 }
-
-/** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
-const metrics = { meanJobs: 'scalar', classMeanJobs: 'vector', meanSojourn: 'scalar' } as const;
 
 export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metrics>({
   id: 'hetero-ps',

@@ -10,14 +10,12 @@ import { ctmc } from './jiq-blocking/ctmc.ts';
 import { fluidView } from './jiq-blocking/fluid.ts';
 import { jiqToJSON, params, validate, withDefaultBeta, type JiqBlockingParams } from './jiq-blocking/params.ts';
 import { productFormView } from './jiq-blocking/product-form.ts';
+import { metrics } from './jiq-blocking/metrics.ts';
 import { simulatorView } from './jiq-blocking/simulator.ts';
 
 export { uniform, type JiqBlockingParams } from './jiq-blocking/params.ts';
 export { productForm, productFormApplies, productFormBlocking, productFormBlockingExact } from './jiq-blocking/product-form.ts';
 export { limitingBlocking } from './jiq-blocking/limits.ts';
-
-/** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
-const metrics = { blocking: 'scalar', busyFraction: 'scalar', tokenFraction: 'vector', noTokenProbability: 'vector' } as const;
 
 export const jiqBlocking = defineFamily<typeof params, JiqBlockingParams, typeof metrics>({
   id: 'jiq-blocking',

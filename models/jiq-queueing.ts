@@ -10,15 +10,13 @@ import { ctmc } from './jiq-queueing/ctmc.ts';
 import { fluidView } from './jiq-queueing/fluid.ts';
 import { queueingWaitLimit } from './jiq-queueing/limits.ts';
 import { params, validate, type JiqQueueingParams } from './jiq-queueing/params.ts';
+import { metrics } from './jiq-queueing/metrics.ts';
 import { simulatorView } from './jiq-queueing/simulator.ts';
 import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestK } from './support/queue-code-space.ts';
 
 export type { JiqQueueingParams } from './jiq-queueing/params.ts';
 export { queueingWaitLimit } from './jiq-queueing/limits.ts';
-
-/** The metric schema: names and kinds as the chain, simulator and fluid view report them. */
-const metrics = { waitProbability: 'scalar', meanWait: 'scalar', meanJobs: 'scalar', meanSojourn: 'scalar', tokenFraction: 'vector' } as const;
 
 export const jiqQueueing = defineFamily<typeof params, JiqQueueingParams, typeof metrics>({
   id: 'jiq-queueing',

@@ -3,6 +3,7 @@
  * departures from ordered servers stay within sum_i |Q_i - Q'_i| <= 2 Delta(t) at
  * all times, Delta(t) the arrivals assigned differently up to t: to queues of
  * different lengths, and (the other reading) to different ordered positions.
+ * JSQ(d) samples its d servers without or with replacement (models/support/sampling.ts).
  */
 import fc from 'fast-check';
 import { z } from 'zod';
@@ -10,16 +11,18 @@ import { runGenerated } from '../src/check/generated.ts';
 import type { Property } from '../src/check/property.ts';
 import { readTrace, traceCounterexample, traceReplay, type TraceSpec } from '../src/check/trace-claim.ts';
 import { UsageError } from '../src/core/errors.ts';
-import { intParam } from '../src/core/params.ts';
+import { choiceParam, intParam } from '../src/core/params.ts';
 import { atMost, runCoupled, traceSteps, type Coupling, type Order } from '../src/coupling/coupled-run.ts';
 import { deltaCounter, describeQueueEvent, queueEventDraws, tailDistance, type Delta, type QueueEvent, type QueueState } from '../src/coupling/ordered-queues.ts';
 import { jsqDOrdered, jsqOrdered } from '../models/jsq-d/coupling.ts';
 import { uniformArbitrary } from '../src/coupling/trace.ts';
 import { uniformCell } from './support/coupling-arbitrary.ts';
+import { SAMPLINGS, type Sampling } from '../models/support/sampling.ts';
 
 interface JsqCase {
   N: number;
   d: number;
+  sampling: Sampling;
   events: QueueEvent[];
 }
 
@@ -34,8 +37,8 @@ function bound(reading: keyof Delta, words: string, short: string): Order<QueueS
 
 const ORDERS = [bound('byLength', 'queues of different lengths', 'by length'), bound('byPosition', 'different ordered positions', 'by position')];
 
-export function jsqCoupling(c: Pick<JsqCase, 'N' | 'd'>): Coupling<QueueEvent, QueueState, Delta> {
-  return { systems: [jsqDOrdered(c.N, c.d), jsqOrdered(c.N)], joint: deltaCounter(), orders: ORDERS, describeEvent: describeQueueEvent, draws: queueEventDraws };
+export function jsqCoupling(c: Pick<JsqCase, 'N' | 'd' | 'sampling'>): Coupling<QueueEvent, QueueState, Delta> {
+  return { systems: [jsqDOrdered(c.N, c.d, c.sampling), jsqOrdered(c.N)], joint: deltaCounter(), orders: ORDERS, describeEvent: describeQueueEvent, draws: queueEventDraws };
 }
 
 const queueEventSchema = z.discriminatedUnion('kind', [
@@ -45,39 +48,40 @@ const queueEventSchema = z.discriminatedUnion('kind', [
 
 function jsqCaseFrom(params: Record<string, string>, trace: unknown): JsqCase {
   const N = intParam('number of servers', { min: 1 }).read(params.N, 'N');
-  const d = intParam('servers sampled per arrival', { min: 1, max: N }).read(params.d, 'd');
+  const sampling = choiceParam('how the d servers are sampled', SAMPLINGS, 'without').read(params.sampling, 'sampling');
+  const d = intParam('servers sampled per arrival', { min: 1, max: sampling === 'without' ? N : undefined }).read(params.d, 'd');
   const events = readTrace(z.array(queueEventSchema), trace);
   const wrong = events.findIndex((e) => e.kind === 'arrival' && e.picks.length !== d);
   if (wrong >= 0) throw new UsageError(`trace[${wrong + 1}]: an arrival of JSQ(${d}) needs ${d} uniforms`);
-  return { N, d, events };
+  return { N, d, sampling, events };
 }
 
 const spec: TraceSpec<JsqCase> = {
   record: (c) => traceSteps(jsqCoupling(c), c.events),
-  describeParams: (c) => ({ N: c.N, d: c.d }),
+  describeParams: (c) => ({ N: c.N, d: c.d, sampling: c.sampling }),
   shared: () => ({}),
-  toCase: (c) => ({ params: { N: String(c.N), d: String(c.d) }, trace: c.events }),
+  toCase: (c) => ({ params: { N: String(c.N), d: String(c.d), sampling: c.sampling }, trace: c.events }),
   fromCase: (t) => jsqCaseFrom(t.params, t.trace),
-  subTraces: (c) => fc.record({ N: fc.constant(c.N), d: fc.constant(c.d), events: fc.subarray(c.events) }),
+  subTraces: (c) => fc.record({ N: fc.constant(c.N), d: fc.constant(c.d), sampling: fc.constant(c.sampling), events: fc.subarray(c.events) }),
 };
 
 function jsqCases(maxN: number, maxEvents: number): fc.Arbitrary<JsqCase> {
   return fc.integer({ min: 1, max: maxN }).chain((N) =>
-    fc.integer({ min: 1, max: N }).chain((d) => {
+    fc.tuple(fc.integer({ min: 1, max: N }), fc.constantFrom(...SAMPLINGS)).chain(([d, sampling]) => {
       const arrival = fc.array(uniformArbitrary(), { minLength: d, maxLength: d }).map((picks): QueueEvent => ({ kind: 'arrival', picks }));
       const departure = uniformArbitrary().map((position): QueueEvent => ({ kind: 'departure', position }));
-      return fc.record({ N: fc.constant(N), d: fc.constant(d), events: fc.array(fc.oneof(arrival, departure), { maxLength: maxEvents, size: 'max' }) });
+      return fc.record({ N: fc.constant(N), d: fc.constant(d), sampling: fc.constant(sampling), events: fc.array(fc.oneof(arrival, departure), { maxLength: maxEvents, size: 'max' }) });
     }),
   );
 }
 
 export const couplingJsqdBound: Property = {
   id: 'coupling-jsqd-bound',
-  claim: 'JSQ(d) vs JSQ coupled on arrivals and ordered departures: sum_i |Q_i(t) - Q\'_i(t)| <= 2 Delta(t) at every t (Q_i: servers with >= i jobs; Delta counted by queue length and by ordered position); N <= 6, d in 1..N, traces of <= 60 events',
+  claim: 'JSQ(d) vs JSQ coupled on arrivals and ordered departures: sum_i |Q_i(t) - Q\'_i(t)| <= 2 Delta(t) at every t (Q_i: servers with >= i jobs; Delta counted by queue length and by ordered position); N <= 6, d in 1..N sampled without or with replacement, traces of <= 60 events',
   source: 'P2 Prop. 3.5',
   method: 'coupled runs on fast-check traces',
   expected: 'holds',
-  trace: traceReplay(spec, ['N', 'd']),
+  trace: traceReplay(spec, ['N', 'd', 'sampling']),
   run: (ctx) => {
     let events = 0;
     let differing = 0;

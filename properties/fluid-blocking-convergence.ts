@@ -6,11 +6,11 @@
  * the fixed point determines (with nu = 0 and ties the token split is left open).
  */
 import fc from 'fast-check';
-import { runGenerated } from '../src/check/generated.ts';
+import { settledCases } from '../src/check/fluid-settle.ts';
 import type { Property } from '../src/check/property.ts';
 import { jiqBlocking, limitingBlocking } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { distance, settle } from '../src/api.ts';
+import { distance } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
 
@@ -31,22 +31,18 @@ export const fluidBlockingConvergence: Property = {
   method: 'adaptive ODE (dopri5 with face events) vs exact fixed point, 40 generated cases',
   expected: 'holds',
   run(ctx) {
-    let worst = 0;
     const view = jiqBlocking.fluid!;
     const cases = jiqBlockingParams({ R: [2, 4], N: [1, 1], exchange: 'some' })
       .filter((p) => p.nu.n !== 0n || !limitingBlocking(p).critical)
       .chain((p) => simplexPoint(p.alpha.length).map((x0) => ({ p, x0 })));
-    return runGenerated(ctx, {
+    return settledCases(ctx, {
       arbitrary: cases,
       numRuns: 40,
-      predicate({ p, x0 }) {
-        const tr = settle(view.system(p), view.start(p, x0));
-        const d = distance(tr.final, view.fixedPoint(p).state);
-        worst = Math.max(worst, d);
-        return d <= TOLERANCE;
-      },
+      tolerance: TOLERANCE,
+      worst: 'worstDistance',
+      ode: ({ p, x0 }) => ({ system: view.system(p), start: view.start(p, x0) }),
+      error: ({ p }, x) => distance(x, view.fixedPoint(p).state),
       describe: ({ p, x0 }) => ({ ...(describeJiq(p) as object), x0 }),
-      evidence: () => ({ tolerance: TOLERANCE, worstDistance: worst }),
     });
   },
 };

@@ -5,12 +5,12 @@
  * numerical ODE solution. Parameters on the critical curve lambda min_r alpha_r/beta_r = 1,
  * where the ODE approaches its fixed point only algebraically, are left out.
  */
-import { runGenerated } from '../src/check/generated.ts';
+import { settledCases } from '../src/check/fluid-settle.ts';
 import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { jiqBlocking, limitingBlocking } from '../models/jiq-blocking.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { metricsOf, settle } from '../src/api.ts';
+import { metricsOf } from '../src/api.ts';
 
 const TOLERANCE = 1e-8;
 
@@ -21,20 +21,15 @@ export const fluidBlockingTheorem1: Property = {
   method: 'adaptive ODE (dopri5 with face events) vs closed form, 40 generated cases',
   expected: 'holds',
   run(ctx) {
-    let worst = 0;
     const view = jiqBlocking.fluid!;
-    return runGenerated(ctx, {
+    return settledCases(ctx, {
       arbitrary: jiqBlockingParams({ R: [2, 4], N: [1, 1] }).filter((p) => !limitingBlocking(p).critical),
       numRuns: 40,
-      predicate(p) {
-        const tr = settle(view.system(p), view.start(p));
-        const B = metricsOf(jiqBlocking, view.metrics(p, tr.final)).blocking;
-        const err = Math.abs(B - ratToNumber(limitingBlocking(p).value));
-        worst = Math.max(worst, err);
-        return err <= TOLERANCE;
-      },
+      tolerance: TOLERANCE,
+      worst: 'worstError',
+      ode: (p) => ({ system: view.system(p), start: view.start(p) }),
+      error: (p, x) => Math.abs(metricsOf(jiqBlocking, view.metrics(p, x)).blocking - ratToNumber(limitingBlocking(p).value)),
       describe: (p) => ({ ...(describeJiq(p) as object), theorem1: ratString(limitingBlocking(p).value) }),
-      evidence: () => ({ tolerance: TOLERANCE, worstError: worst }),
     });
   },
 };

@@ -6,11 +6,11 @@
  * within the integration horizon.
  */
 import fc from 'fast-check';
-import { runGenerated } from '../src/check/generated.ts';
+import { settledCases } from '../src/check/fluid-settle.ts';
 import type { Property } from '../src/check/property.ts';
 import { Fraction, ratString } from '../src/core/rational.ts';
-import { jsqD, type JsqdParams } from '../models/jsq-d.ts';
-import { distance, settle } from '../src/api.ts';
+import { jsqD, meanFieldParams } from '../models/jsq-d.ts';
+import { distance } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
 
@@ -21,25 +21,23 @@ export const fluidJsqdConvergence: Property = {
   method: 'adaptive ODE (dopri5) vs closed form, 30 generated cases',
   expected: 'holds',
   run(ctx) {
-    let worst = 0;
     const view = jsqD.fluid!;
     const cases = fc.record({
       d: fc.integer({ min: 1, max: 6 }),
       lambda: fc.integer({ min: 1, max: 16 }).map((k) => new Fraction(k, 20)),
       start: fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 4 }).map((w) => [...w].sort((a, b) => b - a).map((v) => v / 100)),
     });
-    return runGenerated(ctx, {
+    return settledCases(ctx, {
       arbitrary: cases,
       numRuns: 30,
-      predicate({ d, lambda, start }) {
-        const p: JsqdParams = { N: 1_000_000, lambda, d, K: undefined };
-        const tr = settle(view.system(p), view.start(p, start));
-        const dist = distance(tr.final, view.fixedPoint(p).state);
-        worst = Math.max(worst, dist);
-        return dist <= TOLERANCE;
+      tolerance: TOLERANCE,
+      worst: 'worstDistance',
+      ode: ({ d, lambda, start }) => {
+        const p = meanFieldParams(lambda, d);
+        return { system: view.system(p), start: view.start(p, start) };
       },
+      error: ({ d, lambda }, x) => distance(x, view.fixedPoint(meanFieldParams(lambda, d)).state),
       describe: ({ d, lambda, start }) => ({ d, lambda: ratString(lambda), start }),
-      evidence: () => ({ tolerance: TOLERANCE, worstDistance: worst }),
     });
   },
 };

@@ -9,7 +9,7 @@
 import type { Property } from '../src/check/property.ts';
 import { Fraction } from '../src/core/rational.ts';
 import type { EvidenceRecord } from '../src/core/verdict.ts';
-import { jsqD, meanFieldSojourn, type JsqdParams } from '../models/jsq-d.ts';
+import { jsqD, meanFieldParams, meanFieldSojourn } from '../models/jsq-d.ts';
 import { distance, metricsOf, settle } from '../src/api.ts';
 
 const DS = [2, 4, 8, 16, 32, 64];
@@ -32,7 +32,7 @@ export const fluidJsqdJsqLimit: Property = {
       const sojourns: number[] = [];
       for (const d of DS) {
         ctx.progress(`lambda = ${l}, d = ${d}`);
-        const p: JsqdParams = { N: 1_000_000, lambda, d, K: undefined };
+        const p = meanFieldParams(lambda, d);
         const s = settle(view.system(p), view.start(p)).final;
         const jsq = new Float64Array(s.length);
         jsq[0] = l;

@@ -6,12 +6,12 @@
  * The ODE keeps every level y_i; the root equation is the derived reduction.
  */
 import fc from 'fast-check';
-import { runGenerated } from '../src/check/generated.ts';
+import { settledCases } from '../src/check/fluid-settle.ts';
 import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { jiqQueueing, queueingWaitLimit, type JiqQueueingParams } from '../models/jiq-queueing.ts';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { metricsOf, settle } from '../src/api.ts';
+import { metricsOf } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
 
@@ -29,7 +29,6 @@ export const fluidQueueingLimit: Property = {
   method: 'adaptive ODE (dopri5 with face events, all levels) vs exact root, 30 generated cases',
   expected: 'holds',
   run(ctx) {
-    let worst = 0;
     const view = jiqQueueing.fluid!;
     const cases = jiqBlockingParams({ R: [2, 4], N: [1, 1], lambdaPercent: [10, 90], exchange: 'some' }).chain((b) => {
       const p: JiqQueueingParams = { ...b, K: undefined };
@@ -38,19 +37,18 @@ export const fluidQueueingLimit: Property = {
         weights: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: b.alpha.length, maxLength: b.alpha.length }),
       }).map(({ busy, weights }) => ({ p, busy, weights }));
     });
-    return runGenerated(ctx, {
+    return settledCases(ctx, {
       arbitrary: cases,
       numRuns: 30,
-      predicate({ p, busy, weights }) {
-        const tr = settle(view.system(p), startState(p, busy, weights));
-        const m = metricsOf(jiqQueueing, view.metrics(p, tr.final));
+      tolerance: TOLERANCE,
+      worst: 'worstError',
+      ode: ({ p, busy, weights }) => ({ system: view.system(p), start: startState(p, busy, weights) }),
+      error: ({ p }, x) => {
+        const m = metricsOf(jiqQueueing, view.metrics(p, x));
         const l = ratToNumber(queueingWaitLimit(p).waitProbability);
-        const err = Math.max(Math.abs(m.waitProbability - l), Math.abs(m.meanWait - l / (1 - l)));
-        worst = Math.max(worst, err);
-        return err <= TOLERANCE;
+        return Math.max(Math.abs(m.waitProbability - l), Math.abs(m.meanWait - l / (1 - l)));
       },
       describe: ({ p, busy, weights }) => ({ ...(describeJiq(p) as object), busy, tokenWeights: weights, l: ratString(queueingWaitLimit(p).waitProbability) }),
-      evidence: () => ({ tolerance: TOLERANCE, worstError: worst }),
     });
   },
 };

@@ -11,15 +11,13 @@
  * O(1/sqrt N), so 1/2 is the least order a right limit may show. A wrong limit
  * (l = 0 for the skewed case, l > 0 for beta = alpha) leaves e(N) flat or rising.
  */
-import { casesVerdict, type CaseOutcome } from '../src/check/cases.ts';
 import type { Property } from '../src/check/property.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
-import type { EvidenceRecord, PropertyResult } from '../src/core/verdict.ts';
 import { jiqQueueing, queueingWaitLimit } from '../models/jiq-queueing.ts';
-import { metricsOf, observedOrder, round, solveEvidence, solveSequence } from '../src/api.ts';
+import { metricsOf, round } from '../src/api.ts';
+import { approachVerdict, type LimitRule } from './support/limit-approach.ts';
 
-const SIZES = [2, 3, 4, 5, 6];
-const MIN_ORDER = 0.5;
+const RULE: LimitRule = { sizes: [2, 3, 4, 5, 6], orderBetween: [3, 6], minOrder: 0.5, metric: 'waitProbability', digits: 6 };
 
 const CASES: { name: string; raw: Record<string, string> }[] = [
   { name: 'skewed alpha, basic JIQ', raw: { lambda: '1/4', alpha: '4/5,1/5' } },
@@ -28,33 +26,24 @@ const CASES: { name: string; raw: Record<string, string> }[] = [
 
 export const jiqQueueingWait: Property = {
   id: 'jiq-queueing-wait',
-  claim: `JIQ queueing: P(W > 0) -> l (fluid root; l > 0 for skewed alpha with basic JIQ, l = 0 for beta = alpha); |P_N(W > 0) - l| falls strictly over N = ${SIZES.join(', ')}, order >= ${MIN_ORDER}`,
+  claim: `JIQ queueing: P(W > 0) -> l (fluid root; l > 0 for skewed alpha with basic JIQ, l = 0 for beta = alpha); |P_N(W > 0) - l| falls strictly over N = ${RULE.sizes.join(', ')}, order >= ${RULE.minOrder}`,
   source: 'P1 Thm. 2 and its enhancements proposition (beta = alpha); docs/THEORY.md §3',
   method: 'lumped CTMC, iterative solver, boundary mass <= 1e-10',
   expected: 'holds',
-  run: (ctx): PropertyResult => {
-    const records: EvidenceRecord[] = [];
-    const outcomes: CaseOutcome[] = [];
-    for (const c of CASES) {
-      const run = solveSequence(jiqQueueing, (N) => jiqQueueing.parse({ ...c.raw, N: String(N) }), SIZES, ctx.progress);
-      if ('untrusted' in run) return { verdict: 'unknown', summary: `a solve cannot be trusted: ${run.untrusted}`, evidence: { cases: records } };
-      const limit = queueingWaitLimit(jiqQueueing.parse({ ...c.raw, N: '1' })).waitProbability;
-      const l = ratToNumber(limit);
-      const wait = run.solves.map((s) => metricsOf(jiqQueueing, s.solved.metrics).waitProbability);
-      const errors = wait.map((w) => Math.abs(w - l));
-      const falling = errors.every((e, i) => i === 0 || e < errors[i - 1]);
-      const order = observedOrder(3, errors[SIZES.indexOf(3)], 6, errors[SIZES.indexOf(6)]);
-      const record: EvidenceRecord = {
-        case: c.name,
-        ...c.raw,
-        fluidWait: ratString(limit),
-        fluidWaitValue: round(l),
-        sequence: run.solves.map((s, i) => ({ N: s.N, waitProbability: round(wait[i]), error: round(errors[i], 4), ...solveEvidence(s.solved) })),
-        observedOrder: round(order, 3),
-      };
-      records.push(record);
-      outcomes.push({ ok: falling && order >= MIN_ORDER, record });
-    }
-    return casesVerdict(outcomes, { holds: 'P_N(wait) approaches the fluid value in both cases (> 0 for skewed basic JIQ, 0 for beta = alpha)', refuted: (n) => `${n} cases do not approach the fluid wait probability` }, { sizes: SIZES, cases: records });
-  },
+  run: (ctx) =>
+    approachVerdict(
+      RULE,
+      CASES.map((c) => {
+        const limit = queueingWaitLimit(jiqQueueing.parse({ ...c.raw, N: '1' })).waitProbability;
+        return {
+          family: jiqQueueing,
+          paramsAt: (N: number) => jiqQueueing.parse({ ...c.raw, N: String(N) }),
+          value: (s) => metricsOf(jiqQueueing, s.metrics).waitProbability,
+          limit: ratToNumber(limit),
+          fields: { case: c.name, ...c.raw, fluidWait: ratString(limit), fluidWaitValue: round(ratToNumber(limit)) },
+        };
+      }),
+      ctx.progress,
+      { holds: 'P_N(wait) approaches the fluid value in both cases (> 0 for skewed basic JIQ, 0 for beta = alpha)', refuted: (n) => `${n} cases do not approach the fluid wait probability` },
+    ),
 };

@@ -10,6 +10,7 @@ import { and, num, type Prop } from '../src/smt/expr.ts';
 import type { Query, SmtClaim } from '../src/smt/claim.ts';
 import { blockingDomain, blockingFixedPoint, blockingSymbols, type BlockingSymbols } from '../models/jiq-blocking/fixed-point.ts';
 import { confirmBlockingPoint } from './support/fluid-confirm.ts';
+import { DISPATCHERS, sortedShares, uniformShares } from './support/dispatcher-claims.ts';
 import { splitByTokenHolders } from './support/token-patterns.ts';
 
 function iffQueries(label: string, hyps: Prop[], zeroBlocking: Prop, threshold: Prop): Query[] {
@@ -27,7 +28,7 @@ export const nuThresholdBlockingClaim: SmtClaim = {
   id: 'nu-threshold-blocking',
   statement: 'JIQ blocking fluid, lambda < 1, nu >= 0: every fixed point has zero blocking iff nu >= lambda (R alpha_1 - 1)/(1 - lambda) (beta uniform, alpha_1 = max alpha_r); for general beta iff nu >= R lambda max_r(alpha_r - beta_r)/(1 - lambda)',
   source: 'P1 Sec. V (Enhancement 2, token exchange); general beta: docs/THEORY.md §3 (derived)',
-  sizeRange: { meaning: 'dispatchers R', min: 2, max: 6 },
+  sizeRange: DISPATCHERS,
   encoding: 'all fixed points of the fluid equations (z_r switch as ite, x_r >= 0, sum x = 1) for all lambda in (0,1), alpha, beta, nu >= 0; zero blocking as x_0 = lambda; thresholds multiplied by 1 - lambda. General beta: sufficiency and necessity each split into the R + 1 cases "tokens at exactly k dispatchers" (the statement is symmetric in the dispatchers). The paper form (beta uniform, alpha sorted) follows from the last part: there its threshold equals the general one',
   queries(R) {
     const s = blockingSymbols(R);
@@ -35,7 +36,7 @@ export const nuThresholdBlockingClaim: SmtClaim = {
     const slack = s.nu.mul(num(1).sub(s.lambda)); // nu (1 - lambda)
     const generalThreshold = and(...s.alpha.map((a, r) => slack.ge(s.lambda.mul(R).mul(a.sub(s.beta[r])))));
     const [sufficiency, necessity] = iffQueries('general beta', setting(s), zero, generalThreshold);
-    const uniform = [...s.beta.map((b) => b.eq(num(1).div(R))), ...s.alpha.slice(1).map((a, r) => s.alpha[r].ge(a))];
+    const uniform = [...uniformShares(s.beta), ...sortedShares(s.alpha)];
     const paperThreshold = slack.ge(s.lambda.mul(s.alpha[0].mul(R).sub(1)));
     return [
       ...splitByTokenHolders(sufficiency, s.x),

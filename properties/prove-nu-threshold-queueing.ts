@@ -9,13 +9,14 @@ import { and, num } from '../src/smt/expr.ts';
 import type { SmtClaim } from '../src/smt/claim.ts';
 import { queueingDomain, queueingFixedPoint, queueingSymbols } from '../models/jiq-queueing/fixed-point.ts';
 import { confirmQueueingPoint } from './support/fluid-confirm.ts';
+import { DISPATCHERS, sortedShares, uniformShares } from './support/dispatcher-claims.ts';
 import { splitByTokenHolders } from './support/token-patterns.ts';
 
 export const nuThresholdQueueingClaim: SmtClaim = {
   id: 'nu-threshold-queueing',
   statement: 'JIQ queueing fluid, 0 < lambda < 1, nu >= 0: every fixed point has zero wait (lambda_2 = 0) iff nu >= R lambda max_r(alpha_r - beta_r)/(1 - lambda); for uniform beta iff nu >= lambda (R alpha_1 - 1)/(1 - lambda) (alpha_1 = max alpha_r)',
   source: 'P1 Sec. V (Enhancement 2, queueing scenario); docs/THEORY.md §3 (derived)',
-  sizeRange: { meaning: 'dispatchers R', min: 2, max: 6 },
+  sizeRange: DISPATCHERS,
   encoding: 'all fixed points of the queueing fluid, reduced by level balance to y_0, y_1, l = lambda_2 and tokens x_r (y_{i+1} = l y_i); z_r switch as ite; thresholds multiplied by 1 - lambda. Sufficiency and necessity each split into the R + 1 cases "tokens at exactly k dispatchers" (symmetric statement); the paper form follows from the last part',
   queries(R) {
     const s = queueingSymbols(R);
@@ -23,7 +24,7 @@ export const nuThresholdQueueingClaim: SmtClaim = {
     const noWait = s.l.eq(0);
     const slack = s.nu.mul(num(1).sub(s.lambda));
     const generalThreshold = and(...s.alpha.map((a, r) => slack.ge(s.lambda.mul(R).mul(a.sub(s.beta[r])))));
-    const uniform = [...s.beta.map((b) => b.eq(num(1).div(R))), ...s.alpha.slice(1).map((a, r) => s.alpha[r].ge(a))];
+    const uniform = [...uniformShares(s.beta), ...sortedShares(s.alpha)];
     const paperThreshold = slack.ge(s.lambda.mul(s.alpha[0].mul(R).sub(1)));
     return [
       ...splitByTokenHolders({ name: 'sufficiency (general beta)', hypotheses: [...setting, generalThreshold], conclusion: noWait }, s.x),

@@ -6,22 +6,23 @@
  * every r, with equality for some r or x_0 = 1.
  */
 import { claimProperty } from '../src/check/claim-property.ts';
-import { and, num, or } from '../src/smt/expr.ts';
+import { and, or } from '../src/smt/expr.ts';
 import type { SmtClaim } from '../src/smt/claim.ts';
 import { blockingDomain, blockingFixedPoint, blockingSymbols } from '../models/jiq-blocking/fixed-point.ts';
 import { confirmBlockingPoint } from './support/fluid-confirm.ts';
+import { DISPATCHERS, sortedShares, uniformShares } from './support/dispatcher-claims.ts';
 
 export const theorem1FixedPointClaim: SmtClaim = {
   id: 'theorem1-fixed-point',
   statement: 'JIQ blocking fluid, nu = 0, any lambda > 0: every fixed point has x_0 = min{R alpha_R lambda, 1} (beta uniform, alpha_R = min alpha_r), and x_0 = min{1, lambda min_r alpha_r/beta_r} for general beta',
   source: 'P1 Thm. 1 (fluid level); general beta: docs/THEORY.md §3',
-  sizeRange: { meaning: 'dispatchers R', min: 2, max: 6 },
+  sizeRange: DISPATCHERS,
   encoding: 'all fixed points of the fluid equations with nu = 0 (z_r switch as ite, x_r >= 0, sum x = 1) for all lambda > 0, alpha, beta; min written as bounds plus attainment',
   queries(R) {
     const s = blockingSymbols(R);
     const setting = [...blockingDomain(s), s.nu.eq(0), ...blockingFixedPoint(s)];
-    const sorted = s.alpha.slice(1).map((a, r) => s.alpha[r].ge(a));
-    const uniform = s.beta.map((b) => b.eq(num(1).div(R)));
+    const sorted = sortedShares(s.alpha);
+    const uniform = uniformShares(s.beta);
     const last = s.alpha[R - 1];
     const paper = or(
       and(s.lambda.mul(last).mul(R).le(1), s.x0.eq(s.lambda.mul(last).mul(R))),

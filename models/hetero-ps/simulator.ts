@@ -11,6 +11,7 @@
  * Metrics (names as in the CTMC): meanJobs, classMeanJobs[j], meanSojourn
  * (Little: time-integral of jobs / admitted jobs).
  */
+import { metricSlots } from '../../src/core/metric-schema.ts';
 import { ratToNumber } from '../../src/core/rational.ts';
 import { cumulative, pick } from '../../src/sim/discrete.ts';
 import { IdSet } from '../../src/sim/id-set.ts';
@@ -18,6 +19,7 @@ import { streams } from '../../src/sim/random.ts';
 import { BatchRecorder } from '../../src/sim/recorder.ts';
 import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
 import { serverCount, staticShare, type HeteroPsParams } from './params.ts';
+import { metrics } from './metrics.ts';
 import { panels } from './regression-panel.ts';
 
 const PURPOSES = ['event', 'route'] as const;
@@ -41,16 +43,17 @@ export function simulate(p: HeteroPsParams, o: SimulationOptions): SimulationRec
   const classJobs = new Float64Array(M);
   let jobs = 0;
 
-  // Metrics: 0 meanJobs, 1.. classMeanJobs[j], 1+M meanSojourn (per admitted job).
-  const names = ['meanJobs', ...p.servers.map((_, j) => `classMeanJobs[${j + 1}]`), 'meanSojourn'];
-  const rec = new BatchRecorder(names, names.map((_, m) => m <= M), o);
+  // meanSojourn is per admitted job; meanJobs and classMeanJobs time averages.
+  const slots = metricSlots(metrics, { classMeanJobs: M });
+  const { meanJobs: JOBS, classMeanJobs: CLASS_JOBS, meanSojourn: SOJOURN } = slots.at;
+  const rec = new BatchRecorder(slots.names, slots.of(['meanJobs', 'classMeanJobs']), o);
   const { num, den } = rec;
   const perServer = 1 / N;
   const perClassServer = p.servers.map((c) => 1 / c);
   const accumulate = (dt: number): void => {
-    num[0] += jobs * dt * perServer;
-    for (let j = 0; j < M; j++) num[1 + j] += classJobs[j] * dt * perClassServer[j];
-    num[1 + M] += jobs * dt;
+    num[JOBS] += jobs * dt * perServer;
+    for (let j = 0; j < M; j++) num[CLASS_JOBS + j] += classJobs[j] * dt * perClassServer[j];
+    num[SOJOURN] += jobs * dt;
   };
   /** The server an arrival is routed to. */
   const destination = (): number => {
@@ -75,7 +78,7 @@ export function simulate(p: HeteroPsParams, o: SimulationOptions): SimulationRec
     if (u < arrivalRate) {
       const s = destination();
       if (queue[s] >= cap) continue; // lost
-      den[1 + M]++;
+      den[SOJOURN]++;
       if (queue[s]++ === 0) busy[classOf[s]].add(s);
       classJobs[classOf[s]]++;
       jobs++;

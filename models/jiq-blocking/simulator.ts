@@ -16,21 +16,18 @@
  * Metrics (names as in the CTMC): blocking = jobs lost / arrivals; busyFraction,
  * tokenFraction[r], noTokenProbability[r] as time averages.
  */
-import { vectorNames } from '../../src/core/metric-names.ts';
+import { metricSlots } from '../../src/core/metric-schema.ts';
 import { ratToNumber } from '../../src/core/rational.ts';
 import { cumulative, pick } from '../../src/sim/discrete.ts';
 import { streams } from '../../src/sim/random.ts';
 import { BatchRecorder } from '../../src/sim/recorder.ts';
 import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
 import type { JiqBlockingParams } from './params.ts';
+import { metrics } from './metrics.ts';
 import { panels } from './regression-panel.ts';
 
 /** Substreams: which event, token allotment, token moves. */
 const PURPOSES = ['event', 'allot', 'exchange'] as const;
-
-export function metricNames(R: number): string[] {
-  return ['blocking', 'busyFraction', ...vectorNames('tokenFraction', R), ...vectorNames('noTokenProbability', R)];
-}
 
 export function simulate(p: JiqBlockingParams, o: SimulationOptions): SimulationRecord {
   const N = p.N;
@@ -51,16 +48,17 @@ export function simulate(p: JiqBlockingParams, o: SimulationOptions): Simulation
   };
   for (let s = 0; s < N; s++) push(pick(allotCum, allot.uniform()), s);
 
-  // Metrics: 0 blocking (lost / arrivals), 1 busyFraction, 2.. tokenFraction[r], 2+R.. noTokenProbability[r].
-  const names = metricNames(R);
-  const rec = new BatchRecorder(names, names.map((_, m) => m > 0), o);
+  // blocking is lost / arrivals; the others are time averages.
+  const slots = metricSlots(metrics, { tokenFraction: R, noTokenProbability: R });
+  const { blocking: BLOCKING, busyFraction: BUSY, tokenFraction: TOKENS, noTokenProbability: NO_TOKEN } = slots.at;
+  const rec = new BatchRecorder(slots.names, slots.of(['busyFraction', 'tokenFraction', 'noTokenProbability']), o);
   const { num, den } = rec;
   const perServer = 1 / N;
   const accumulate = (dt: number): void => {
-    num[1] += n0 * dt * perServer;
+    num[BUSY] += n0 * dt * perServer;
     for (let r = 0; r < R; r++) {
-      num[2 + r] += tokens[r] * dt * perServer;
-      if (tokens[r] === 0) num[2 + R + r] += dt;
+      num[TOKENS + r] += tokens[r] * dt * perServer;
+      if (tokens[r] === 0) num[NO_TOKEN + r] += dt;
     }
   };
 
@@ -70,9 +68,9 @@ export function simulate(p: JiqBlockingParams, o: SimulationOptions): Simulation
     let u = event.uniform() * q;
     if (u < arrivalRate) {
       const r = pick(arrivalCum, u);
-      den[0]++;
+      den[BLOCKING]++;
       if (tokens[r] > 0) busy[n0++] = stack[r * N + --tokens[r]];
-      else num[0]++;
+      else num[BLOCKING]++;
     } else if ((u -= arrivalRate) < n0 || n0 === N || moveRate === 0) {
       // u is uniform on [0, n_0): the busy server at index floor(u) completes (min: rounding guard).
       const i = Math.min(Math.floor(u), n0 - 1);

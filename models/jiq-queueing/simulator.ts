@@ -13,6 +13,7 @@
  * waitProbability, meanWait (jobs found, = mean wait with unit-mean FCFS jobs),
  * meanJobs, meanSojourn (Little: time-integral of jobs / admitted jobs), tokenFraction[r].
  */
+import { metricSlots } from '../../src/core/metric-schema.ts';
 import { ratToNumber } from '../../src/core/rational.ts';
 import { cumulative, pick } from '../../src/sim/discrete.ts';
 import { IdSet } from '../../src/sim/id-set.ts';
@@ -20,6 +21,7 @@ import { streams } from '../../src/sim/random.ts';
 import { BatchRecorder } from '../../src/sim/recorder.ts';
 import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
 import type { JiqQueueingParams } from './params.ts';
+import { metrics } from './metrics.ts';
 import { panels } from './regression-panel.ts';
 
 const PURPOSES = ['event', 'route', 'allot', 'exchange'] as const;
@@ -51,15 +53,16 @@ export function simulate(p: JiqQueueingParams, o: SimulationOptions): Simulation
   for (let s = 0; s < N; s++) giveToken(s, pick(allotCum, allot.uniform()));
   let jobs = 0;
 
-  // Metrics: 0 waitProbability, 1 meanWait, 2 meanJobs, 3 meanSojourn, 4.. tokenFraction[r].
-  const names = ['waitProbability', 'meanWait', 'meanJobs', 'meanSojourn', ...Array.from({ length: R }, (_, r) => `tokenFraction[${r + 1}]`)];
-  const rec = new BatchRecorder(names, names.map((_, m) => m === 2 || m >= 4), o);
+  // waitProbability, meanWait and meanSojourn are per admitted job; meanJobs and tokenFraction time averages.
+  const slots = metricSlots(metrics, { tokenFraction: R });
+  const { waitProbability: WAIT_P, meanWait: WAIT, meanJobs: JOBS, meanSojourn: SOJOURN, tokenFraction: TOKENS } = slots.at;
+  const rec = new BatchRecorder(slots.names, slots.of(['meanJobs', 'tokenFraction']), o);
   const { num, den } = rec;
   const perServer = 1 / N;
   const accumulate = (dt: number): void => {
-    num[2] += jobs * dt * perServer;
-    num[3] += jobs * dt;
-    for (let r = 0; r < R; r++) num[4 + r] += tokens[r].size * dt * perServer;
+    num[JOBS] += jobs * dt * perServer;
+    num[SOJOURN] += jobs * dt;
+    for (let r = 0; r < R; r++) num[TOKENS + r] += tokens[r].size * dt * perServer;
   };
 
   for (;;) {
@@ -76,14 +79,14 @@ export function simulate(p: JiqQueueingParams, o: SimulationOptions): Simulation
         server = route.below(N);
         if (queue[server] >= cap) continue; // lost
       }
-      den[0]++;
-      den[1]++;
-      den[3]++;
+      den[WAIT_P]++;
+      den[WAIT]++;
+      den[SOJOURN]++;
       jobs++;
       if (queue[server] === 0) start(server);
       else {
-        num[0]++;
-        num[1] += queue[server]++;
+        num[WAIT_P]++;
+        num[WAIT] += queue[server]++;
       }
     } else if ((u -= arrivalRate) < busy.size || moveRate === 0 || idle === 0) {
       const server = busy.at(Math.min(Math.floor(u), busy.size - 1));

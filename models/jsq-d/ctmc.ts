@@ -1,19 +1,20 @@
 /**
  * JSQ(d) [P2], THEORY section 4, as an exchangeability-lumped CTMC: one
- * dispatcher, Poisson arrivals of rate lambda N; an arrival samples d distinct
- * servers uniformly and joins the shortest (ties uniform); unit-mean
- * exponential jobs, FCFS. State: the queue profile (levels S_1..S_K) of
- * models/support/queue-packings.ts.
+ * dispatcher, Poisson arrivals of rate lambda N; an arrival samples d servers
+ * uniformly (d distinct ones, or with --sampling with d independent ones) and
+ * joins the shortest (ties uniform); unit-mean exponential jobs, FCFS. State:
+ * the queue profile (levels S_1..S_K) of models/support/queue-packings.ts.
  *
  * The shortest sampled queue has length >= i iff all d samples lie among the
- * S_i servers of length >= i (hypergeometric): P(min >= i) = C(S_i, d)/C(N, d).
+ * S_i servers of length >= i: P(min >= i) = P_d(S_i) with P_d(m) = C(m, d)/C(N, d)
+ * without replacement (hypergeometric), (m/N)^d with (support/sampling.ts).
  * Ties are uniform, so which tied server is joined does not change the profile:
- *   join a server of length i (0 <= i < K): rate lambda N [C(S_i,d) - C(S_{i+1},d)] / C(N,d),  S_{i+1} + 1
- *   completion at a server of length i >= 1: rate y_i = S_i - S_{i+1},                       S_i - 1
- * The shortest sampled queue at K (rate lambda N C(S_K,d)/C(N,d)): the job is lost.
+ *   join a server of length i (0 <= i < K): rate lambda N [P_d(S_i) - P_d(S_{i+1})],  S_{i+1} + 1
+ *   completion at a server of length i >= 1: rate y_i = S_i - S_{i+1},               S_i - 1
+ * The shortest sampled queue at K (rate lambda N P_d(S_K)): the job is lost.
  *
  * Metrics: meanJobs = E[sum_i S_i]/N; s_i = E[S_i]/N; meanSojourn by Little's
- * law over admitted jobs, E[sum_i S_i] / E[lambda N (1 - C(S_K,d)/C(N,d))].
+ * law over admitted jobs, E[sum_i S_i] / E[lambda N (1 - P_d(S_K))].
  */
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
@@ -27,7 +28,7 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
   const { N } = p;
   const K = p.K!;
   const profile = queueProfile(N, K, 0);
-  const rate = shortestSampleRates('without', N, p.d, p.lambda, A);
+  const rate = shortestSampleRates(p.sampling, N, p.d, p.lambda, A);
   const n = A.fromInt(N);
   const S = new Int32Array(K + 2); // levels S_0..S_{K+1} of the state whose successors are emitted
   const levels = levelReader(profile, K); // for metrics and boundary
@@ -37,7 +38,7 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
     // Little's law: admitted arrivals at rate lambda N minus the rate of lost ones.
     { name: 'meanSojourn', reward: jobs, per: (s) => A.sub(rate(N, 0), rate(levels(s)[K], 0)) },
   ];
-  for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => A.div(A.fromInt(levels(s)[i]), n) });
+  for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => A.div(A.fromInt(profile.level(s, i)), n) });
   return {
     digitNames: profile.digitNames,
     radices: profile.radices,
@@ -45,11 +46,13 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
     metrics,
     describe: (s) => `(${describeLevels(levels(s), K)})`,
     stateCount: profileStates(N, K, 1),
-    atBoundary: (s) => levels(s)[K] > 0,
+    atBoundary: (s) => profile.level(s, K) > 0,
     successors(s, code, emit) {
       profile.read(s, S);
       for (let i = 0; i < K; i++) {
-        if (S[i] > S[i + 1] && S[i] >= p.d) emit(code + profile.join(S, i), rate(S[i], S[i + 1])); // join length i
+        if (S[i] === S[i + 1]) continue;
+        const r = rate(S[i], S[i + 1]); // 0 without replacement when S_i < d
+        if (!A.isZero(r)) emit(code + profile.join(S, i), r); // join length i
       }
       for (let i = 1; i <= K; i++) {
         const y = S[i] - S[i + 1];

@@ -5,14 +5,27 @@
  *   ds_i/dt = lambda (s_{i-1}^d - s_i^d) - (s_i - s_{i+1})
  * Fixed point s_i = lambda^{(d^i - 1)/(d - 1)}; a smooth field, no faces. The JSQ
  * (d -> infinity) fixed point is s_1 = lambda, s_i = 0 for i >= 2.
+ *
+ * The join rate lambda (s_{i-1}^d - s_i^d) is the one of sampling with replacement
+ * (support/sampling.ts): there the finite-N chain's drift is this field exactly at
+ * every N. Without replacement the finite-N rate C(S_i, d)/C(N, d) differs from
+ * s_i^d by O(d^2/N) and has the same limit, so the view ignores N and --sampling.
  */
 import { UsageError } from '../../src/core/errors.ts';
 import { ratToNumber } from '../../src/core/rational.ts';
 import type { FluidView } from '../../src/core/fluid-view.ts';
 import { meanFieldTail } from './limits.ts';
+import type { Rational } from '../../src/core/rational.ts';
 import type { JsqdParams } from './params.ts';
 
 const TAIL = 1e-16;
+/** The N the fluid view's parameters carry (it does not use it). */
+const MEAN_FIELD_N = 1_000_000;
+
+/** Parameters of the mean-field view at (lambda, d): the ones ignoredParams fills in. */
+export function meanFieldParams(lambda: Rational, d: number): JsqdParams {
+  return { N: MEAN_FIELD_N, lambda, d, sampling: 'with', K: undefined };
+}
 const MAX_LEVEL = 20_000;
 
 /** K: the first level whose fixed-point tail is below 1e-16 (at least 4). */
@@ -23,7 +36,7 @@ function fluidLevelCount(lambda: number, d: number): number {
 }
 
 export const fluidView: FluidView<JsqdParams> = {
-  ignoredParams: { N: '1000000', K: undefined },
+  ignoredParams: { N: String(MEAN_FIELD_N), sampling: 'with', K: undefined },
   startHelp: 's1..sm, fractions of servers with >= i jobs, 1 >= s1 >= s2 >= ... (default: empty system)',
 
   system(p) {

@@ -3,10 +3,11 @@
  * chain as ./ctmc.ts, written as counts and events; test/models/population.test.ts
  * checks the two state by state in exact rationals, and bench/api.ts times them.
  * Counts S_1..S_K (servers with at least i jobs, S_0 = N); the rates as in ./ctmc.ts:
- *   join a server of length i (0 <= i < K): lambda N [C(S_i,d) - C(S_{i+1},d)] / C(N,d),  S_{i+1} + 1
- *   completion at length i (1 <= i <= K):   S_i - S_{i+1},                               S_i - 1
+ *   join a server of length i (0 <= i < K): lambda N [P_d(S_i) - P_d(S_{i+1})],  S_{i+1} + 1
+ *   completion at length i (1 <= i <= K):   S_i - S_{i+1},                      S_i - 1
+ * P_d(m) = C(m, d)/C(N, d) without replacement, (m/N)^d with (support/sampling.ts).
  * Fluid limit (rates N f(x/N) as N -> infinity, s_i = S_i/N): joins at lambda (s_i^d - s_{i+1}^d),
- * the drift of ./fluid.ts.
+ * the drift of ./fluid.ts, for both samplings (with replacement it is N f(x/N) exactly).
  */
 import type { Arith, Counts, Population, PopulationEvent } from '../../src/api.ts';
 import { shortestSampleRates } from '../support/sampling.ts';
@@ -16,7 +17,7 @@ export function jsqdPopulation<T>(p: JsqdParams, A: Arith<T>): Population<T> {
   const { N, d } = p;
   const K = p.K!;
   const lambda = p.lambda.valueOf();
-  const rate = shortestSampleRates('without', N, d, p.lambda, A);
+  const rate = shortestSampleRates(p.sampling, N, d, p.lambda, A);
   /** S_i of counts x (x[i-1] = S_i), with S_0 = N and S_{K+1} = 0. */
   const S = (x: Counts, i: number): number => (i === 0 ? N : i > K ? 0 : x[i - 1]);
   const s = (z: Float64Array, i: number): number => (i === 0 ? 1 : i > K ? 0 : z[i - 1]);

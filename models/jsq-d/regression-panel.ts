@@ -10,6 +10,7 @@ const small: PanelCase[] = [
   { id: 'jsq', params: { N: '4', lambda: '0.7', d: '4', K: '6' }, horizon: 20_000 },
   { id: 'random', params: { N: '4', lambda: '0.7', d: '1', K: '8' }, horizon: 20_000 },
   { id: 'd3-cap', params: { N: '6', lambda: '0.85', d: '3', K: '4' }, horizon: 20_000 },
+  { id: 'sq2-with', params: { N: '5', lambda: '0.8', d: '2', K: '6', sampling: 'with' }, horizon: 20_000 },
 ];
 
 export const panels: Record<string, readonly PanelCase[]> = {

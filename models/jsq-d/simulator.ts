@@ -9,6 +9,7 @@
  * Metrics (names as in the CTMC): meanJobs, meanSojourn (Little: time-integral
  * of jobs / admitted jobs), s[i] = fraction of servers with >= i jobs, i <= LEVELS.
  */
+import { metricSlots } from '../../src/core/metric-schema.ts';
 import { ratToNumber } from '../../src/core/rational.ts';
 import { IdSet } from '../../src/sim/id-set.ts';
 import { streams } from '../../src/sim/random.ts';
@@ -16,6 +17,7 @@ import { BatchRecorder } from '../../src/sim/recorder.ts';
 import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
 import type { JsqdParams } from './params.ts';
 import { drawServers } from '../support/sampling.ts';
+import { metrics } from './metrics.ts';
 import { panels } from './regression-panel.ts';
 
 /** Tail fractions s[1..LEVELS] are estimated (deeper ones are rare events with skewed batch means). */
@@ -37,15 +39,16 @@ export function simulate(p: JsqdParams, o: SimulationOptions): SimulationRecord 
   const atLeast = new Int32Array(L + 1); // atLeast[i]: servers with >= i jobs, 1 <= i <= L
   let jobs = 0;
 
-  // Metrics: 0 meanJobs, 1 meanSojourn (per admitted job), 2.. s[i].
-  const names = ['meanJobs', 'meanSojourn', ...Array.from({ length: L }, (_, i) => `s[${i + 1}]`)];
-  const rec = new BatchRecorder(names, names.map((_, m) => m !== 1), o);
+  // meanSojourn is per admitted job; the others are time averages.
+  const slots = metricSlots(metrics, { s: L });
+  const { meanJobs: JOBS, meanSojourn: SOJOURN, s: TAIL } = slots.at; // TAIL: s[1]
+  const rec = new BatchRecorder(slots.names, slots.of(['meanJobs', 's']), o);
   const { num, den } = rec;
   const perServer = 1 / N;
   const accumulate = (dt: number): void => {
-    num[0] += jobs * dt * perServer;
-    num[1] += jobs * dt;
-    for (let i = 1; i <= L; i++) num[1 + i] += atLeast[i] * dt * perServer;
+    num[JOBS] += jobs * dt * perServer;
+    num[SOJOURN] += jobs * dt;
+    for (let i = 1; i <= L; i++) num[TAIL + i - 1] += atLeast[i] * dt * perServer;
   };
 
   for (;;) {
@@ -54,11 +57,11 @@ export function simulate(p: JsqdParams, o: SimulationOptions): SimulationRecord 
     const u = event.uniform() * q;
     if (u < arrivalRate) {
       // The first shortest of the d servers drawn.
-      drawServers('without', N, d, below, perm, drawn);
+      drawServers(p.sampling, N, d, below, perm, drawn);
       let best = drawn[0];
       for (let k = 1; k < d; k++) if (queue[drawn[k]] < queue[best]) best = drawn[k];
       if (queue[best] >= cap) continue; // lost
-      den[1]++;
+      den[SOJOURN]++;
       if (queue[best] === 0) busy.add(best);
       const n = ++queue[best];
       jobs++;

@@ -35,6 +35,8 @@ export interface QueueProfile {
   read(s: Int32Array, levels: Int32Array): void;
   /** The profile digits of the state with these levels. */
   write(levels: Int32Array, out: Int32Array): void;
+  /** S_i (1 <= i <= K) read straight from the digits: cheaper than read() for a reward asked once per level. */
+  level(s: Int32Array, i: number): number;
   /** Code change when a server of length i (0 <= i < K) gets a job, in the state whose levels these are. */
   join(levels: Int32Array, i: number): number;
   /** Code change when a server of length i (1 <= i <= K) completes a job. */
@@ -56,6 +58,7 @@ function levelsProfile(N: number, K: number): QueueProfile {
     write(levels, out) {
       for (let i = 1; i <= K; i++) out[i - 1] = levels[i];
     },
+    level: (s, i) => s[i - 1],
     join: (_levels, i) => w[i],
     leave: (_levels, i) => -w[i - 1],
   };
@@ -78,6 +81,11 @@ function lengthsProfile(N: number, K: number): QueueProfile {
         while (i > 0 && levels[i] <= j) i--;
         out[j] = i;
       }
+    },
+    level(s, i) {
+      let j = 0; // lengths are sorted longest first: S_i counts the leading ones >= i
+      while (j < N && s[j] >= i) j++;
+      return j;
     },
     join: (levels, i) => w[levels[i + 1]],
     leave: (levels, i) => -w[levels[i] - 1],

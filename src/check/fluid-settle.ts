@@ -1,8 +1,11 @@
 /** Runs a family's fluid ODE until it settles, for the fluid properties. */
-import { Inconclusive } from './generated.ts';
+import type fc from 'fast-check';
+import { Inconclusive, runGenerated } from './generated.ts';
+import type { RunContext } from './property.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
 import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
 import type { FluidSystem } from '../core/fluid-view.ts';
+import type { EvidenceValue, PropertyResult } from '../core/verdict.ts';
 
 /** Horizons tried in turn until the drift max|f(x)| is below `drift`. */
 const HORIZONS = [200, 2000];
@@ -28,4 +31,37 @@ export function distance(x: Float64Array, y: Float64Array): number {
     if (!Number.isNaN(v)) d = Math.max(d, Math.abs(x[i] - v));
   });
   return d;
+}
+
+/**
+ * Generated fluid cases (runGenerated): each case's ODE is settled from its
+ * start and an error measured at the settled state must be at most
+ * `tolerance`; the evidence gives the tolerance and the worst error seen,
+ * under `worst` (what the error is: a distance to a fixed point, a metric's error).
+ */
+export function settledCases<T>(
+  ctx: RunContext,
+  o: {
+    arbitrary: fc.Arbitrary<T>;
+    numRuns: number;
+    tolerance: number;
+    worst: string;
+    ode(c: T): { system: FluidSystem; start: Float64Array };
+    error(c: T, settled: Float64Array): number;
+    describe(c: T): EvidenceValue;
+  },
+): Promise<PropertyResult> {
+  let worst = 0;
+  return runGenerated(ctx, {
+    arbitrary: o.arbitrary,
+    numRuns: o.numRuns,
+    predicate(c) {
+      const { system, start } = o.ode(c);
+      const err = o.error(c, settle(system, start).final);
+      worst = Math.max(worst, err);
+      return err <= o.tolerance;
+    },
+    describe: o.describe,
+    evidence: () => ({ tolerance: o.tolerance, [o.worst]: worst }),
+  });
 }

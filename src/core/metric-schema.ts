@@ -8,6 +8,7 @@
  */
 import { UsageError } from './errors.ts';
 import type { MetricValues } from './model.ts';
+import { vectorNames } from './metric-names.ts';
 
 export type MetricKind = 'scalar' | 'vector';
 export type MetricSchema = Readonly<Record<string, MetricKind>>;
@@ -52,4 +53,31 @@ export function schemaMismatches(schema: MetricSchema, defs: readonly { name: st
   }
   for (const name of Object.keys(schema)) if (!defs.some((d) => d.name === name)) out.add(`${name} (in the schema, not defined)`);
   return [...out];
+}
+
+type VectorNames<M extends MetricSchema> = { [K in keyof M]: M[K] extends 'vector' ? K : never }[keyof M];
+
+/** A simulator's estimate slots, in schema order: scalars by name, each vector as name[1..n] (metric-names.ts). */
+export interface MetricSlots<M extends MetricSchema> {
+  readonly names: string[];
+  /** The slot of each scalar; the first slot (name[1]) of each vector. */
+  readonly at: { readonly [K in keyof M]: number };
+  /** Per slot: whether it belongs to one of these metrics (e.g. the time averages among a recorder's slots). */
+  of(metrics: readonly (keyof M)[]): boolean[];
+}
+
+/** The slots of a schema whose vectors have these lengths (a vector missing from `lengths` is a type error). */
+export function metricSlots<M extends MetricSchema>(schema: M, lengths: { readonly [K in VectorNames<M>]: number }): MetricSlots<M> {
+  const names: string[] = [];
+  const owner: (keyof M)[] = [];
+  const at = {} as Record<keyof M, number>;
+  for (const name of Object.keys(schema) as (keyof M & string)[]) {
+    at[name] = names.length;
+    const flat = schema[name] === 'vector' ? vectorNames(name, (lengths as Record<string, number>)[name]) : [name];
+    for (const n of flat) {
+      names.push(n);
+      owner.push(name);
+    }
+  }
+  return { names, at, of: (metrics) => owner.map((m) => metrics.includes(m)) };
 }

@@ -103,11 +103,24 @@ export interface Restriction<T> {
 }
 
 /**
+ * A restriction to a subset of a new state set, to be reused: `from[i]` is the
+ * index in `earlier.g` of the new set's state i (-1 for a state not in it).
+ */
+export interface Reuse<T> {
+  readonly earlier: Restriction<T>;
+  readonly from: Int32Array;
+}
+
+/**
  * The chain on the states `codes` (increasing, the initial state among them):
  * transitions to states outside the set are dropped, as an arrival to a full
- * queue is lost, and the states that lose one are marked `leaking`.
+ * queue is lost, and the states that lose one are marked `leaking`. With
+ * `reuse`, the rows of the earlier set's states that lost nothing there are
+ * copied (their targets all lie in that subset), so only its frontier and the
+ * new states are explored again: a projection round's new set is the last set
+ * plus a shell around it.
  */
-export function restrict<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array): Restriction<T> {
+export function restrict<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, reuse?: Reuse<T>): Restriction<T> {
   const n = codes.length;
   const index = indexStates(codes, def.radices);
   const leaking = new Uint8Array(n);
@@ -129,9 +142,17 @@ export function restrict<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64
     col[m] = j;
     rate[m++] = r;
   };
+  const copy = reuse && copier(reuse, n);
   for (source = 0; source < n; source++) {
-    decodeInto(codes[source], def.radices, digits);
-    def.successors(digits, codes[source], push);
+    const e = copy ? copy.rows(source) : -1;
+    if (e >= 0) {
+      col = growI32(col, m + e);
+      rate = growStore(A, rate, m + e);
+      m = copy!.into(source, col, rate, m);
+    } else {
+      decodeInto(codes[source], def.radices, digits);
+      def.successors(digits, codes[source], push);
+    }
     rowPtr[source + 1] = m;
   }
   const trimmed = A.store(m);
@@ -139,6 +160,30 @@ export function restrict<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64
   const initial = index.get(encode(def.initial, mixedRadixWeights(def.radices)));
   if (initial === -1) throw new Error('the restricted state set lacks the initial state');
   return { g: { n, codes, radices: def.radices, rowPtr, col: col.slice(0, m), rate: trimmed, initial }, leaking };
+}
+
+/** Copies of the earlier restriction's rows that lost no transition, their targets renumbered into the new set. */
+function copier<T>(reuse: Reuse<T>, n: number) {
+  const { earlier, from } = reuse;
+  const { rowPtr, col, rate } = earlier.g;
+  const to = new Int32Array(earlier.g.n).fill(-1);
+  for (let i = 0; i < n; i++) if (from[i] >= 0) to[from[i]] = i;
+  if (to.includes(-1)) throw new Error('a reused restriction must be a subset of the new state set');
+  return {
+    /** The number of transitions to copy for new state i, or -1 when it must be explored. */
+    rows(i: number): number {
+      const j = from[i];
+      return j >= 0 && !earlier.leaking[j] ? rowPtr[j + 1] - rowPtr[j] : -1;
+    },
+    into(i: number, outCol: Int32Array, outRate: Store<T>, m: number): number {
+      const j = from[i];
+      for (let e = rowPtr[j]; e < rowPtr[j + 1]; e++) {
+        outCol[m] = to[col[e]];
+        outRate[m++] = rate[e];
+      }
+      return m;
+    },
+  };
 }
 
 /**
@@ -149,8 +194,8 @@ export function restrict<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64
  * path from a kept one back to the start. Their transitions in count as lost
  * (their sources leak).
  */
-export function restrictReturning<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array): Restriction<T> {
-  const r = restrict(def, A, codes);
+export function restrictReturning<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, reuse?: Reuse<T>): Restriction<T> {
+  const r = restrict(def, A, codes, reuse);
   const keep = returningStates(r.g);
   const n = keep.reduce((a, k) => a + k, 0);
   if (n === r.g.n) return r;

@@ -37,7 +37,20 @@ export interface Incoming {
   readonly inEdge: Int32Array;
 }
 
+/** The last transposes built, per generator: irreducibility and the iterative solver both need one. */
+const transposes = new WeakMap<SparseGenerator<unknown>, Incoming>();
+
+/** The transitions grouped by target (a generator is never changed once built, so its transpose is kept). */
 export function incoming(g: SparseGenerator<unknown>): Incoming {
+  let t = transposes.get(g);
+  if (!t) {
+    t = transpose(g);
+    transposes.set(g, t);
+  }
+  return t;
+}
+
+function transpose(g: SparseGenerator<unknown>): Incoming {
   const n = g.n;
   const m = g.rowPtr[n];
   const inPtr = new Int32Array(n + 1);

@@ -31,6 +31,8 @@ export interface Grown {
   codes: Float64Array;
   /** Previous law on the old states, estimates on the new ones (unnormalised). */
   guess: Float64Array;
+  /** The index in the old set of each state, -1 for an added one. */
+  from: Int32Array;
   added: number;
 }
 
@@ -93,19 +95,24 @@ function merge(codes: Float64Array, pi: Float64Array, addedCodes: number[], adde
   const n = codes.length + order.length;
   const out = new Float64Array(n);
   const guess = new Float64Array(n);
+  const from = new Int32Array(n).fill(-1);
   let i = 0;
   let j = 0;
   for (let k = 0; k < n; k++) {
     if (j >= order.length || (i < codes.length && codes[i] < addedCodes[order[j]])) {
       out[k] = codes[i];
+      from[k] = i;
       guess[k] = pi[i++];
     } else {
       out[k] = addedCodes[order[j]];
       guess[k] = addedMass[order[j++]];
     }
   }
-  return { codes: out, guess, added: order.length };
+  return { codes: out, guess, from, added: order.length };
 }
+
+/** States of the outer half a fit uses at most (every stride-th): a handful of coefficients needs no more. */
+const FIT_SAMPLE = 1 << 16;
 
 /** The chain's massFeatures, or its digits. */
 function featuresOf(def: ChainDefinition<number>): MassFeatures {
@@ -115,27 +122,29 @@ function featuresOf(def: ChainDefinition<number>): MassFeatures {
 /**
  * log pi ~ c_0 + sum_k c_k f_k (f the state's massFeatures, by default its
  * digits), least squares over the outer half of the set (its states of
- * smallest mass): the tail's decay rate along each feature.
+ * smallest mass, sampled by a fixed stride): the tail's decay rate along each
+ * feature.
  */
 export function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): Float64Array {
   const features = featuresOf(def);
   const D = features.count + 1;
   const f = new Float64Array(D - 1);
-  const logs = Float64Array.from(pi, (p) => (p > 0 ? Math.log(p) : -Infinity));
-  const sorted = logs.filter((x) => Number.isFinite(x)).sort();
-  const cut = sorted[Math.floor(sorted.length / 2)];
+  const positive = pi.filter((p) => p > 0).sort();
+  const cut = positive[Math.floor(positive.length / 2)];
+  const stride = Math.max(1, Math.floor(positive.length / 2 / FIT_SAMPLE));
   const A = new Float64Array(D * D);
   const b = new Float64Array(D);
   const digits = new Int32Array(def.radices.length);
   const row = new Float64Array(D);
-  for (let i = 0; i < codes.length; i++) {
-    if (!(logs[i] <= cut) || !Number.isFinite(logs[i])) continue;
+  for (let i = 0, seen = 0; i < codes.length; i++) {
+    if (!(pi[i] > 0 && pi[i] <= cut) || seen++ % stride !== 0) continue;
+    const log = Math.log(pi[i]);
     decodeInto(codes[i], def.radices, digits);
     features.fill(digits, f);
     row[0] = 1;
     for (let k = 1; k < D; k++) row[k] = f[k - 1];
     for (let r = 0; r < D; r++) {
-      b[r] += row[r] * logs[i];
+      b[r] += row[r] * log;
       for (let c = 0; c < D; c++) A[r * D + c] += row[r] * row[c];
     }
   }

@@ -12,7 +12,7 @@ import type { Rational } from '../core/rational.ts';
 import { bigRatioToNumber } from '../core/rational.ts';
 import { bandOf } from './band.ts';
 import { ExactBudgetExceeded, solveExact, type ExactSolution } from './exact.ts';
-import { explore, restrictReturning } from './explore.ts';
+import { explore, restrictReturning, type Restriction, type Reuse } from './explore.ts';
 import { DEFAULT_RULE, jacobiResidual, meetsRule, RESIDUAL_NORMS, ruleWith, type ResidualNorm } from './convergence.ts';
 import { transitionCount, type SparseGenerator } from './generator.ts';
 import { solveGth } from './gth.ts';
@@ -52,6 +52,8 @@ export interface ChainSolveOptions extends SolveOptions {
   states?: Float64Array;
   /** A starting law for the iterative solver, aligned with `states` (warm start). */
   initial?: Float64Array;
+  /** A restriction to a subset of `states` whose rows are reused (explore.ts restrict; float solves only). */
+  reuse?: Reuse<number>;
 }
 
 export interface Evidence {
@@ -123,8 +125,8 @@ export interface Solved {
   pi: Float64Array;
   /** Float metrics, computed when first read (a truncation search reads only its last rounds'). */
   readonly metrics: MetricValues<number>;
-  /** Restricted solves (opts.states): leaking[i] = 1 when state i lost a transition, the frontier the projection grows from. */
-  leaking?: Uint8Array;
+  /** Restricted solves (opts.states): the restricted chain; its `leaking` states (those that lost a transition) are the frontier the projection grows from. */
+  restriction?: Restriction<number>;
   exact?: { solution: ExactSolution; values: MetricValues<Rational>; text: MetricValues<string> };
   /** Whether `auto` would try the exact solver on this chain. */
   exactIsCheap: boolean;
@@ -144,7 +146,8 @@ interface Law {
 
 /** The chain's generator: all reachable states, or the restriction to (the returning part of) opts.states. */
 function generatorOf<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ChainSolveOptions): { g: SparseGenerator<T>; leaking?: Uint8Array; kept?: Int32Array } {
-  return opts.states ? restrictReturning(def, A, opts.states) : { g: explore(def, A) };
+  const reuse = A.kind === 'float' ? (opts.reuse as Reuse<T> | undefined) : undefined; // its rates are floats
+  return opts.states ? restrictReturning(def, A, opts.states, reuse) : { g: explore(def, A) };
 }
 
 function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod, opts: ChainSolveOptions, exactSeconds?: number): Law {
@@ -251,7 +254,7 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
     get metrics() {
       return (metrics ??= floatMetrics(def, floatArith, g.codes, law.pi));
     },
-    ...(leaking ? { leaking } : {}),
+    ...(leaking ? { restriction: { g, leaking } } : {}),
     ...(exact ? { exact } : {}),
     exactIsCheap: exactIsCheap(g),
   };

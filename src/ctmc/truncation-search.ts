@@ -21,7 +21,7 @@ import { floatArith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, type ModelFamily, type MetricValues, type TruncationView } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { MAX_STATES } from './explore.ts';
+import { MAX_STATES, type Reuse } from './explore.ts';
 import type { Method } from './method.ts';
 import { firstSet, grow } from './projection.ts';
 import { metricErrorsWithin, solveChain, type Chain, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from './solve-chain.ts';
@@ -255,11 +255,13 @@ export function searchProjection(chain: Chain, opts: SearchOptions): Solved {
   const def = chain(floatArith);
   let codes = firstSet(def, FIRST_STATES);
   let guess: Float64Array | undefined;
+  let reuse: Reuse<number> | undefined;
   for (;;) {
-    const solved = solveChain(chain, { ...opts, method: search.method, states: codes, initial: guess });
+    const solved = solveChain(chain, { ...opts, method: search.method, states: codes, initial: guess, reuse });
     if (search.record(solved)) break;
     const target = Math.min(search.maxStates, nextSize(search.rounds, search.neededReduction()));
-    const grown = grow(def, solved.codes, solved.pi, solved.leaking!, target - solved.codes.length);
+    const earlier = solved.restriction!;
+    const grown = grow(def, solved.codes, solved.pi, earlier.leaking, target - solved.codes.length);
     if (grown.added === 0) {
       // The first set already held every state the codes allow: compare it with the
       // breadth-first set of 7/8 its size, so the answer still has a metric error.
@@ -272,6 +274,7 @@ export function searchProjection(chain: Chain, opts: SearchOptions): Solved {
     }
     codes = grown.codes;
     guess = grown.guess;
+    reuse = { earlier, from: grown.from };
   }
   const states = search.last!.codes;
   return search.finish(search.final((o) => solveChain(chain, { ...o, states })), 'projection');

@@ -7,6 +7,7 @@
 import { exactArith, floatArith, type Arith, type Store } from '../core/arith.ts';
 import type { ChainDefinition, ModelFamily } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
+import { flatMetricName } from '../core/metric-names.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { ratString, type Rational } from '../core/rational.ts';
 import { explore } from '../ctmc/explore.ts';
@@ -137,7 +138,7 @@ function metricsOf(def: ChainDefinition<number>, digits: Int32Array, n: number):
       if (per) per[i] = m.per!(s);
       if (reward[i] !== 0 && reward[i] !== 1) indicator = false;
     }
-    return { name: names[k], original: m.index === undefined ? m.name : `${m.name}[${m.index}]`, reward, ...(per ? { per } : {}), indicator };
+    return { name: names[k], original: flatMetricName(m.name, m.index), reward, ...(per ? { per } : {}), indicator };
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 
 const F = 'test/fixtures/user';
 
@@ -62,10 +62,6 @@ describe('--file: a user module in every command', () => {
     ['nothing.ts', `${F}/nothing.ts: exports no family or claim lbcheck knows`],
     ['clash.ts', `${F}/clash.ts: family id "jsq-d" is a built-in family; choose another id`],
   ])('a bad user file (%s) is one line naming it, exit code 2', (file, message) => {
-    const r = lbcheck('list', '--file', `${F}/${file}`);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['list', '--file', `${F}/${file}`], message);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 
 describe('lbcheck productform', () => {
   it('gives the hand-computed blocking 5/9 for N = 2, lambda = 1, alpha = beta = 1/2', () => {
@@ -43,9 +43,6 @@ describe('lbcheck check', () => {
     [['check', '--seed', 'abc'], '--seed must be an integer in [0, 4294967295], got "abc"'],
     [['check', '--path', '0:1'], '--path replays one property: name exactly one id'],
   ])('rejects %j in one line with exit code 2', (args, message) => {
-    const r = lbcheck(...args);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(args, message);
   });
 });

@@ -6,7 +6,7 @@ import type { ModelFamily } from '../../src/core/model.ts';
 import type { ParamSpecs } from '../../src/core/params.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 
 const FAMILIES: Record<string, ModelFamily<ParamSpecs, unknown>> = {
   'jsq-d': jsqD as ModelFamily<ParamSpecs, unknown>,
@@ -20,7 +20,7 @@ describe('lbcheck solve for the truncated queueing families', () => {
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);
     expect(Object.keys(j).slice(0, 6)).toEqual(SHAPE);
-    expect(j.params).toEqual({ N: 2, lambda: 0.5, d: 2, K: 2 });
+    expect(j.params).toEqual({ N: 2, lambda: 0.5, d: 2, sampling: 'without', K: 2 });
     // hand-solved in test/models/queueing-families.test.ts: pi(2,2) + pi(2,1) + pi(2,0) = 4/21
     expect(j.exact.meanJobs).toBe('25/42');
     expect(j.truncation).toEqual({ K: 2, boundaryMass: expect.closeTo(4 / 21, 15), tolerance: 1e-12, withinTolerance: false });
@@ -56,18 +56,15 @@ describe('lbcheck solve for the truncated queueing families', () => {
     [['jsq-d', '--N', '30', '--lambda', '1/2', '--d', '2', '--K', '12'], 'K = 12 with N = 30 needs state codes beyond 2^53; the largest K here is 10'],
     [['jiq-queueing', '--N', '6', '--lambda', '1', '--alpha', '3/5,2/5'], 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
     [['jiq-queueing', '--N', '20', '--lambda', '1/2', '--alpha', '1', '--K', '12'], 'the chain has 2.26e+8 states, more than the 1e+7 the solvers take'],
+    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--sampling', 'twice'], '--sampling must be one of without, with, got "twice"'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
-    const r = lbcheck('solve', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['solve', ...args], message);
   });
 
   it.each([
     ['jsq-d', { N: '3', lambda: '1', d: '2' }, 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
     ['jiq-queueing', { N: '3', lambda: '3/2', alpha: '1/2,1/2' }, 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 3/2)'],
-    ['jsq-d', { N: '3', lambda: '1/2', d: '4' }, 'd must be <= N (d distinct servers are sampled among N), got d = 4 > N = 3'],
+    ['jsq-d', { N: '3', lambda: '1/2', d: '4' }, 'd must be <= N (d distinct servers are sampled among N; --sampling with allows more), got d = 4 > N = 3'],
     ['jsq-d', { N: '3', lambda: '1/2', d: '0' }, '--d must be >= 1, got 0'],
     ['jsq-d', { N: '3', lambda: '1/2', d: '2', K: '0' }, '--K must be >= 1, got 0'],
     ['jiq-queueing', { N: '3', lambda: '1/2', alpha: '1/2,1/2', K: '1.5' }, '--K must be an integer, got "1.5"'],

@@ -2,18 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 
 const SMALL = ['--N', '8', '--lambda', '0.9', '--alpha', '0.6,0.4'];
 const tmp = mkdtempSync(join(tmpdir(), 'lbcheck-sim-'));
-
-function expectUsageError(args: string[], message: string): void {
-  const r = lbcheck(...args);
-  expect(r.code).toBe(2);
-  expect(r.stdout).toBe('');
-  expect(r.stderr.trim().split('\n')).toHaveLength(1);
-  expect(r.stderr).toContain(message);
-}
 
 describe('lbcheck simulate', () => {
   it('prints the JSON shape, and a seed reproduces the estimates bit for bit', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 
 describe('lbcheck solve', () => {
   it('prints the fixed JSON shape with exact fractions', () => {
@@ -33,11 +33,7 @@ describe('lbcheck solve', () => {
     [['--N', '3', '--lambda', '1', '--alpha', '1', '--method', 'magic'], "option '--method <method>' argument 'magic' is invalid"],
     [['--N', '3', '--lambda', '1', '--alpha', '1', '--bogus'], "unknown option '--bogus'"],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
-    const r = lbcheck('solve', 'jiq-blocking', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['solve', 'jiq-blocking', ...args], message);
   });
 
   it('refuses an exact solve that is too large instead of running for hours', () => {
@@ -48,10 +44,7 @@ describe('lbcheck solve', () => {
 
   it('refuses a state space too large from its count, before exploring, and points to the product form', () => {
     // C(10^6 + 2, 2) = 500001500001 states: counted, never explored (it took 29 s to find out by exploring).
-    const r = lbcheck('solve', 'jiq-blocking', '--N', '1000000', '--lambda', '0.9', '--alpha', '0.6,0.4');
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('the chain has 5.00e+11 states');
+    const r = expectUsageError(['solve', 'jiq-blocking', '--N', '1000000', '--lambda', '0.9', '--alpha', '0.6,0.4'], 'the chain has 5.00e+11 states');
     expect(r.stderr).toContain('lbcheck productform jiq-blocking');
   });
 

@@ -1,7 +1,7 @@
 /** What a new user meets first: help, version, repeated options, seeds, listings (issue 13). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 
 const SMALL = ['--N', '3', '--lambda', '1/2', '--alpha', '1/2,1/2'];
 
@@ -42,11 +42,7 @@ describe('one rule for options', () => {
     [['check', 'product-form-exact', '--seed', '1', '--seed', '2'], '--seed given twice'],
     [['simulate', 'jiq-blocking', ...SMALL, '--T', '10', '--T', '20'], '--T given twice'],
   ])('an option given twice is an error, not "last wins": %j', (args, message) => {
-    const r = lbcheck(...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(args, message);
   });
 
   it('check reads seeds as simulate does: -1 is refused by both', () => {

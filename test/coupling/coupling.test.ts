@@ -187,7 +187,7 @@ describe('JSQ(d) vs JSQ in ordered form (P2 Prop. 3.5)', () => {
       { kind: 'arrival', picks: [900] },
       { kind: 'departure', position: 900 },
     ];
-    const c = jsqCoupling({ N: 2, d: 1 });
+    const c = jsqCoupling({ N: 2, d: 1, sampling: 'without' });
     const after = (n: number) => runCoupled(c, events.slice(0, n));
     const two = after(2);
     expect(two.states.map((s) => Array.from(s.q))).toEqual([[0, 2], [1, 1]]);
@@ -217,12 +217,31 @@ describe('JSQ(d) vs JSQ in ordered form (P2 Prop. 3.5)', () => {
   it('sample d distinct servers: d = N always finds the shortest; d = 1 is one uniform position', () => {
     const pool = new Int32Array(5);
     const drawn = new Int32Array(5);
-    expect(sampledShortest([999, 999, 999, 999, 999], 5, pool, drawn)).toBe(0);
-    expect(sampledShortest([700], 5, pool, drawn.subarray(0, 1))).toBe(3);
+    expect(sampledShortest('without', [999, 999, 999, 999, 999], 5, pool, drawn)).toBe(0);
+    expect(sampledShortest('without', [700], 5, pool, drawn.subarray(0, 1))).toBe(3);
     const events: QueueEvent[] = [{ kind: 'arrival', picks: [500, 10, 990] }, { kind: 'departure', position: 0 }, { kind: 'arrival', picks: [1, 2, 3] }];
-    const { states, joint } = runCoupled(jsqCoupling({ N: 3, d: 3 }), events);
+    const { states, joint } = runCoupled(jsqCoupling({ N: 3, d: 3, sampling: 'without' }), events);
     expect(Array.from(states[0].q)).toEqual(Array.from(states[1].q));
     expect(joint.byLength).toBe(0);
+  });
+
+  it('sample with replacement: one position per uniform, repeats allowed, so d = N can miss the shortest queue', () => {
+    const pool = new Int32Array(5);
+    const drawn = new Int32Array(2);
+    // Cell 999 is u = 0.9995: position floor(5 u) = 4 for both draws; without replacement the second draw is position 0.
+    expect(sampledShortest('with', [999, 999], 5, pool, drawn)).toBe(4);
+    expect(Array.from(drawn)).toEqual([4, 4]);
+    expect(sampledShortest('without', [999, 999], 5, pool, drawn)).toBe(0);
+    expect(Array.from(drawn)).toEqual([4, 0]);
+    // N = 2, d = 2 with replacement: two arrivals whose picks both land on position 2 make the queues (0, 2); JSQ has (1, 1).
+    const events: QueueEvent[] = [{ kind: 'arrival', picks: [900, 900] }, { kind: 'arrival', picks: [900, 900] }];
+    const { states, joint, violation } = runCoupled(jsqCoupling({ N: 2, d: 2, sampling: 'with' }), events);
+    expect(states.map((s) => Array.from(s.q))).toEqual([[0, 2], [1, 1]]);
+    expect(joint.byLength).toBe(1);
+    expect(tailDistance(states[0].q, states[1].q)).toBe(2);
+    expect(violation).toBeNull();
+    const distinct = runCoupled(jsqCoupling({ N: 2, d: 2, sampling: 'without' }), events);
+    expect(distinct.states.map((s) => Array.from(s.q))).toEqual([[1, 1], [1, 1]]);
   });
 });
 

@@ -13,7 +13,7 @@ import { solveModel, type Solved } from '../../src/ctmc/solve.ts';
 import { searchCap } from '../../src/ctmc/truncation-search.ts';
 import { exportChain, exportFiles, writeExport, type ExportChain } from '../../src/export/index.ts';
 import { families } from '../../models/index.ts';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 import { denseStationary, readDrn, readPrismExplicit, readPrismLanguage, type ReadChain } from './readers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lbcheck-export-'));
@@ -128,10 +128,6 @@ describe('lbcheck export (CLI)', () => {
     [['--format', 'dot', '--out', 'x'], "argument 'dot' is invalid"],
     [['--format', 'drn', '--out', '/no/such/dir/x'], '--out /no/such/dir/x: cannot write'],
   ])('rejects bad input in one line, exit 2, nothing written: %j', (args, message) => {
-    const r = lbcheck('export', 'jiq-blocking', '--N', '2', '--lambda', '1', '--alpha', '1', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['export', 'jiq-blocking', '--N', '2', '--lambda', '1', '--alpha', '1', ...args], message);
   });
 });

@@ -9,7 +9,7 @@ import { jiqBlocking } from '../../models/jiq-blocking.ts';
 import { blockingFixedPoint, blockingFixedPointExact, blockingSymbols } from '../../models/jiq-blocking/fixed-point.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { queueingFixedPoint, queueingSymbols } from '../../models/jiq-queueing/fixed-point.ts';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 
 const f = (text: string): Fraction => new Fraction(text);
 
@@ -158,9 +158,6 @@ describe('lbcheck fluid', () => {
     [['--t', '0'], '--t must be a number in (0, 1e6], got "0"'],
     [['--samples', '1'], '--samples must be an integer in 2..100000, got "1"'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
-    const r = lbcheck('fluid', 'jiq-blocking', '--lambda', '9/10', '--alpha', '3/5,2/5', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['fluid', 'jiq-blocking', '--lambda', '9/10', '--alpha', '3/5,2/5', ...args], message);
   });
 });

@@ -6,7 +6,7 @@ import { Fraction, type Rational } from '../../src/core/rational.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { affinity, type AffinityParams } from '../../models/affinity.ts';
 import { jsqD } from '../../models/jsq-d.ts';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 import { subsets } from '../support/subsets.ts';
 import { mm1k } from '../support/mm1k.ts';
 
@@ -202,10 +202,6 @@ describe('lbcheck solve affinity', () => {
     [['--servers', '2,1', '--lambda', '1/2,1'], 'automatic K needs lambda_g < mu1 for every type'],
     [['--servers', '2,2', '--lambda', '1/2,1/2', '--K', '2000'], 'the chain has 6.41e+13 states, more than the 1e+7 the solvers take'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
-    const r = lbcheck('solve', 'affinity', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['solve', 'affinity', ...args], message);
   });
 });

@@ -17,7 +17,7 @@ import {
   type HeteroPsParams,
 } from '../../models/hetero-ps.ts';
 import { jsqD } from '../../models/jsq-d.ts';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 import { expectSameRestriction } from '../support/lumped-law.ts';
 import { mm1k } from '../support/mm1k.ts';
 
@@ -267,10 +267,6 @@ describe('lbcheck solve hetero-ps', () => {
     [['--servers', '2,2', '--rates', '2,1', '--lambda', '3/2'], 'lambda = 3/2 is beyond what --policy sq2 can carry at N = 4: unstable for lambda > 3/2'],
     [['--servers', '4', '--rates', '1', '--lambda', '1/2', '--K', '200'], 'the chain has 7.01e+7 states, more than the 1e+7 the solvers take'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
-    const r = lbcheck('solve', 'hetero-ps', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['solve', 'hetero-ps', ...args], message);
   });
 });

@@ -24,13 +24,19 @@ function solveBoth<P extends { K: number | undefined }>(family: ModelFamily<Para
 
 describe('jsq-d: the lumped chain is the per-server chain lumped by exchangeability', () => {
   it.each([
-    ['2', '1/2', '1', '3'],
-    ['2', '1/2', '2', '3'],
-    ['3', '2/3', '2', '3'],
-    ['3', '3/4', '3', '2'],
-    ['4', '1/3', '2', '2'],
-  ])('N=%s lambda=%s d=%s K=%s', (N, lambda, d, K) => {
-    const p = jsqD.parse({ N, lambda, d, K });
+    ['2', '1/2', '1', '3', 'without'],
+    ['2', '1/2', '2', '3', 'without'],
+    ['3', '2/3', '2', '3', 'without'],
+    ['3', '3/4', '3', '2', 'without'],
+    ['4', '1/3', '2', '2', 'without'],
+    // With replacement: the per-server chain lists all N^d sample sequences (d > N too).
+    ['2', '1/2', '2', '3', 'with'],
+    ['3', '2/3', '2', '3', 'with'],
+    ['3', '3/4', '3', '2', 'with'],
+    ['2', '1/2', '3', '2', 'with'],
+    ['4', '1/3', '2', '2', 'with'],
+  ])('N=%s lambda=%s d=%s K=%s sampling %s', (N, lambda, d, K, sampling) => {
+    const p = jsqD.parse({ N, lambda, d, K, sampling });
     const [lumped, perServer] = solveBoth(jsqD, labelledJsqd, p);
     const profile = queueProfile(p.N, p.K!, 0);
     const weights = mixedRadixWeights(lumped.radices);
@@ -94,7 +100,7 @@ describe('queue profile packing', () => {
   it.each([
     [30, 6, 0],
     [3, 40, 1],
-  ])('write and read are inverse on every profile (N=%i, K=%i)', (N, K, extra) => {
+  ])('write and read are inverse, and level(s, i) is S_i, on every profile (N=%i, K=%i)', (N, K, extra) => {
     const profile = queueProfile(N, K, extra);
     const levels = new Int32Array(K + 2);
     const back = new Int32Array(K + 2);
@@ -105,6 +111,7 @@ describe('queue profile packing', () => {
       profile.write(levels, digits);
       profile.read(digits, back);
       expect(Array.from(back)).toEqual(Array.from(levels));
+      expect(Array.from({ length: K }, (_, i) => profile.level(digits, i + 1))).toEqual(Array.from(levels.subarray(1, K + 1)));
     }
   });
 });

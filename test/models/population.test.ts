@@ -19,6 +19,7 @@ import { jsqD } from '../../models/jsq-d.ts';
 import { ctmc as jsqdChain } from '../../models/jsq-d/ctmc.ts';
 import { jsqdPopulation } from '../../models/jsq-d/population.ts';
 import type { JsqdParams } from '../../models/jsq-d/params.ts';
+import { SAMPLINGS } from '../../models/support/sampling.ts';
 
 /** Every state by its description: outgoing rates by target description, and each metric's reward (and per). */
 function stateTable(def: ChainDefinition<Rational>): Map<string, { out: Record<string, string>; rewards: string[] }> {
@@ -53,15 +54,17 @@ const r = (t: string): Rational => new Fraction(t);
 
 describe('jsq-d through the builder', () => {
   const cases: JsqdParams[] = [];
-  for (const N of [1, 2, 3, 4]) for (let d = 1; d <= N; d++) for (const [lambda, K] of [['1/3', 2], ['7/10', 3]] as const) cases.push({ N, d, lambda: r(lambda), K });
+  for (const sampling of SAMPLINGS) {
+    for (const N of [1, 2, 3, 4]) for (let d = 1; d <= N; d++) for (const [lambda, K] of [['1/3', 2], ['7/10', 3]] as const) cases.push({ N, d, sampling, lambda: r(lambda), K });
+  }
 
-  it.each(cases.map((p) => [`N=${p.N} d=${p.d} lambda=${ratString(p.lambda)} K=${p.K}`, p] as const))('equals the hand-written chain state by state: %s', (_, p) => {
+  it.each(cases.map((p) => [`N=${p.N} d=${p.d} ${p.sampling} replacement lambda=${ratString(p.lambda)} K=${p.K}`, p] as const))('equals the hand-written chain state by state: %s', (_, p) => {
     const states = expectSameChain(jsqdChain(p, exactArith), populationChain(jsqdPopulation(p, exactArith), exactArith));
     expect(states).toBeGreaterThan(1);
   });
 
   it('boundary states agree (queues at K)', () => {
-    const p: JsqdParams = { N: 3, d: 2, lambda: r('1/2'), K: 2 };
+    const p: JsqdParams = { N: 3, d: 2, sampling: 'without', lambda: r('1/2'), K: 2 };
     const built = populationChain(jsqdPopulation(p, exactArith), exactArith);
     const hand = jsqdChain(p, exactArith);
     const marks = (def: ChainDefinition<Rational>): string[] => {

@@ -83,6 +83,46 @@ describe('jsq-d', () => {
     expect(solveModel(jsqD, p, { method: 'exact' }).evidence.truncation!.boundaryMass).toBeCloseTo(4 / 21, 15);
   });
 
+  it('sampling with replacement, N = 2, d = 2, lambda = 1/2, K = 2, matches the hand-solved chain', () => {
+    // States (S1, S2); arrivals at 2 lambda = 1 join length i at rate (S_i/2)^2 - (S_{i+1}/2)^2:
+    // (0,0)->(1,0) 1; (1,0)->(2,0) 3/4, ->(1,1) 1/4 (both samples hit the busy server), ->(0,0) 1;
+    // (2,0)->(2,1) 1, ->(1,0) 2; (1,1)->(2,1) 3/4, ->(1,0) 1 (lost 1/4);
+    // (2,1)->(2,2) 3/4, ->(1,1) 1, ->(2,0) 1 (lost 1/4); (2,2)->(2,1) 2 (lost 1).
+    // Balance gives pi = (416, 416, 144, 128, 120, 45)/1269 in that order, so E[jobs] = 500/423,
+    // E[busy] = 1162/1269 = the admitted rate, E[S2] = 338/1269, boundary {S2 > 0} = 293/1269.
+    const p = jsqD.parse({ N: '2', lambda: '1/2', d: '2', K: '2', sampling: 'with' });
+    const s = solveModel(jsqD, p, { method: 'exact' });
+    const m = s.exact!.values as Record<string, Rational & Rational[]>;
+    expect(s.evidence.states).toBe(6);
+    expect(ratString(m.meanJobs)).toBe('250/423');
+    expect(m.s.map(ratString)).toEqual(['581/1269', '169/1269']);
+    expect(ratString(m.meanSojourn)).toBe('750/581'); // (500/423) / (1162/1269)
+    expect(s.evidence.truncation!.boundaryMass).toBeCloseTo(293 / 1269, 15);
+    // Without replacement d = N = 2 is JSQ (the case above): mean sojourn 5/4 < 750/581.
+    expect(ratString(exactSolve(jsqD, { ...p, sampling: 'without' }).meanSojourn)).toBe('5/4');
+  });
+
+  it.each([
+    ['3', '2/3', '4'],
+    ['4', '7/10', '3'],
+  ])('with d = 1 sampling with replacement is the same chain as without, exactly (N=%s lambda=%s K=%s)', (N, lambda, K) => {
+    const without = solveModel(jsqD, jsqD.parse({ N, lambda, d: '1', K }), { method: 'exact' });
+    const withReplacement = solveModel(jsqD, jsqD.parse({ N, lambda, d: '1', K, sampling: 'with' }), { method: 'exact' });
+    expect(withReplacement.evidence.states).toBe(without.evidence.states);
+    expect(withReplacement.exact!.text).toEqual(without.exact!.text);
+    expect(Array.from(withReplacement.exact!.solution.numerators)).toEqual(Array.from(without.exact!.solution.numerators));
+  });
+
+  it('sampling with replacement allows d > N: N = 2, d = 3 by hand', () => {
+    // As above with (S_i/2)^3: the arrival misses the shorter queue when all three samples hit the
+    // longer one, 1/8. Balance gives pi = (1152, 1152, 448, 256, 336, 147)/3491.
+    const m = exactSolve(jsqD, jsqD.parse({ N: '2', lambda: '1/2', d: '3', K: '2', sampling: 'with' }));
+    expect(ratString(m.meanJobs)).toBe('2078/3491');
+    expect(m.s.map(ratString)).toEqual(['1635/3491', '443/3491']);
+    expect(ratString(m.meanSojourn)).toBe('2078/1635');
+    expect(() => jsqD.parse({ N: '2', lambda: '1/2', d: '3', K: '2' })).toThrow('d must be <= N (d distinct servers are sampled among N; --sampling with allows more), got d = 3 > N = 2');
+  });
+
   it.each([
     ['4', '2/3', '2', '3'],
     ['5', '1/2', '3', '3'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lbcheck } from '../support/cli.ts';
+import { lbcheck, expectUsageError } from '../support/cli.ts';
 
 describe('lbcheck solve <family> --param', () => {
   it('prints the fixed JSON shape: parametric.metrics.<name>.{numerator, denominator} as integer strings, lowest degree first', () => {
@@ -28,11 +28,7 @@ describe('lbcheck solve <family> --param', () => {
     [['--N', '2', '--alpha', '1', '--param', 'mu'], /jiq-blocking has no parameter mu/],
     [['--N', '2', '--alpha', '1', '--lambda', '1', '--param', 'lambda'], /drop --lambda/],
   ])('bad input %j: one line on stderr, exit 2', (args, message) => {
-    const r = lbcheck('solve', 'jiq-blocking', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(message);
+    expectUsageError(['solve', 'jiq-blocking', ...args], message);
   });
 
   it('a truncated family needs its K fixed', () => {

@@ -3,6 +3,7 @@ import { heteroPs } from '../../models/hetero-ps.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { runSimulation } from '../../src/sim/run.ts';
+import { solveModel } from '../../src/ctmc/solve.ts';
 import type { SimulatorView } from '../../src/core/simulator-view.ts';
 
 /** Mean number in an M/M/1/K queue with load rho != 1: rho/(1-rho) - (K+1) rho^{K+1} / (1 - rho^{K+1}). */
@@ -26,6 +27,24 @@ describe('queueing simulators against closed forms', () => {
     const r = runSimulation(jsqD.simulator!, p, { seed: 4, horizon: 30_000 });
     within(r.metrics.meanJobs, mm1kMean(0.7, 5));
     for (let i = 1; i <= 4; i++) within(r.metrics[`s[${i}]`], mm1kTail(0.7, 5, i));
+  });
+
+  it('jsq-d sampling with replacement: the simulator is within its 95% interval of the chain, and far from the chain without replacement', () => {
+    const p = jsqD.parse({ N: '3', lambda: '0.8', d: '2', K: '8', sampling: 'with' });
+    const chain = solveModel(jsqD, p, { method: 'gth' }).metrics;
+    const other = solveModel(jsqD, { ...p, sampling: 'without' }, { method: 'gth' }).metrics;
+    const r = runSimulation(jsqD.simulator!, p, { seed: 5, horizon: 300_000 });
+    for (const [name, exact, distinct] of [
+      ['meanJobs', chain.meanJobs, other.meanJobs],
+      ['meanSojourn', chain.meanSojourn, other.meanSojourn],
+      ['s[2]', (chain.s as number[])[1], (other.s as number[])[1]],
+      ['s[3]', (chain.s as number[])[2], (other.s as number[])[2]],
+    ] as const) {
+      const e = r.metrics[name];
+      expect(exact as number, name).toBeGreaterThanOrEqual(e.ci95[0]);
+      expect(exact as number, name).toBeLessThanOrEqual(e.ci95[1]);
+      expect(Math.abs(e.mean - (distinct as number)), name).toBeGreaterThan(6 * e.stderr);
+    }
   });
 
   it('hetero-ps with one server of capacity 2 is an M/M/1/K queue at load lambda / 2', () => {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { checkCommand, parseResult, type MetricEstimate } from '../../src/sim/external.ts';
 import { criticalValue } from '../../src/sim/multiple-testing.ts';
 import { externalRunner, flattenMetrics, internalRunner, regress, type CaseRunner } from '../../src/sim/regress.ts';
-import { lbcheck } from '../support/cli.ts';
+import { expectUsageError } from '../support/cli.ts';
 
 const panel = [{ id: 'erl', params: { N: '3', lambda: '1', alpha: '1/2,1/2' }, horizon: 10 }];
 
@@ -124,10 +124,6 @@ describe('an external command that cannot run (issue 13)', () => {
   });
 
   it('regress --sim nonexistent_cmd says so once, before the first case, exit 2', () => {
-    const r = lbcheck('regress', 'jiq-blocking', '--sim', 'nonexistent_cmd_lbcheck');
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('--sim: the simulator command cannot be run: "nonexistent_cmd_lbcheck" is not found');
+    expectUsageError(['regress', 'jiq-blocking', '--sim', 'nonexistent_cmd_lbcheck'], '--sim: the simulator command cannot be run: "nonexistent_cmd_lbcheck" is not found');
   });
 });

@@ -10,15 +10,21 @@ import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import type { JsqdParams } from '../../models/jsq-d.ts';
 import type { JiqQueueingParams } from '../../models/jiq-queueing.ts';
-import { subsets } from './subsets.ts';
+import { subsets, tuples } from './subsets.ts';
 
-/** Digits 0..N-1: queue length of server j. */
+/**
+ * Digits 0..N-1: queue length of server j. Every sample is listed: the C(N, d)
+ * sets of distinct servers, or (with replacement) the N^d sequences, each equally
+ * likely; the arrival joins one of the sampled entries of shortest length,
+ * uniformly (with replacement a server sampled twice is twice as likely).
+ */
 export function labelledJsqd<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
   const { N, d } = p;
   const K = p.K!;
   const radices = new Array<number>(N).fill(K + 1);
   const w = mixedRadixWeights(radices);
-  const samples = subsets(Array.from({ length: N }, (_, j) => j), d);
+  const servers = Array.from({ length: N }, (_, j) => j);
+  const samples = p.sampling === 'with' ? tuples(servers, d) : subsets(servers, d);
   const perSample = A.fromRational(p.lambda.mul(N).div(samples.length));
   const lambdaN = A.fromRational(p.lambda.mul(N));
   const n = A.fromInt(N);

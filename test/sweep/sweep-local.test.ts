@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lbcheck } from '../support/cli.ts';
+import { expectUsageError, lbcheck } from '../support/cli.ts';
 import { resultsByPoint, run } from './support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'lbcheck-sweep-'));
@@ -78,10 +78,7 @@ describe('lbcheck sweep (local pool)', { timeout: 420_000 }, () => {
     [['--N', '2', '--lambda', '1'], "required option '--grid <name=values>' not specified"],
   ])('refuses a bad sweep before anything runs, in one line, exit 2, no file: %j', (args, message) => {
     const out = file(`bad-${Math.random()}.jsonl`);
-    const r = lbcheck('sweep', 'solve', 'jiq-blocking', '--alpha', '1/2,1/2', ...args, '--out', out);
-    expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain(message);
+    expectUsageError(['sweep', 'solve', 'jiq-blocking', '--alpha', '1/2,1/2', ...args, '--out', out], message);
     expect(existsSync(out)).toBe(false);
   });
 
