@@ -119,7 +119,7 @@ class Search {
     else if (solved.evidence.states >= this.maxStates) this.stopped = `the search reached its budget of ${this.maxStates.toExponential(0)} states`;
     else if (this.stalled()) {
       const tail = this.rounds.slice(-STALL_ROUNDS - 1).map((r) => r.boundaryMass.toExponential(1));
-      this.stopped = `the boundary mass does not fall as the truncation grows (${tail.join(' -> ')}): the system may be unstable`;
+      this.stopped = `the boundary mass does not fall as the truncation grows (${tail.join(' -> ')}): the system may be unstable, or the truncation grows where the mass is not`;
     }
     return this.stopped !== undefined;
   }
@@ -258,6 +258,8 @@ export function searchProjection(chain: Chain, opts: SearchOptions): Solved {
   let reuse: Reuse<number> | undefined;
   for (;;) {
     const solved = solveChain(chain, { ...opts, method: search.method, states: codes, initial: guess, reuse });
+    // The last round's rows are copied into this one: free its generator (and transpose) before the next is built.
+    if (search.last) search.last.restriction = undefined;
     if (search.record(solved)) break;
     const target = Math.min(search.maxStates, nextSize(search.rounds, search.neededReduction()));
     const earlier = solved.restriction!;
