@@ -227,7 +227,14 @@ export function searchCap<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationVi
       search.stopped = `the search reached its largest K, ${MAX_AUTO_K}`;
       break;
     }
-    K = Math.min(MAX_AUTO_K, t.nextK?.(p, K) ?? Math.ceil(K * 1.5));
+    const next = Math.min(MAX_AUTO_K, t.nextK?.(p, K) ?? Math.ceil(K * 1.5));
+    // The next cut is sized before it is built: past the budget the search keeps its last answer, untrusted.
+    const count = familyChain(family, t.withK(p, next))(floatArith).stateCount;
+    if (count !== undefined && count > search.maxStates) {
+      search.stopped = `the next K, ${next}, needs ${count.toExponential(2)} states, more than the search's budget of ${search.maxStates.toExponential(0)}`;
+      break;
+    }
+    K = next;
   }
   return search.finish(search.final((o) => at(K, o)), 'cap');
 }

@@ -62,6 +62,19 @@ describe('jsq-d', () => {
     expect(below.boundaryMass).toBeGreaterThan(1e-12);
   });
 
+  it('the cap search never builds a cut past its state budget: it stops untrusted with its last answer', () => {
+    const p = jsqD.parse({ N: '3', lambda: '1/2', d: '2' });
+    const full = searchCap(jsqD, jsqD.truncation!, p, { method: 'gth' }).evidence.truncation!;
+    // C(N + K, N) states at K: a budget one below the answer's cut leaves the search one K short.
+    const budget = full.rounds![full.rounds!.length - 1].states - 1;
+    const cut = searchCap(jsqD, jsqD.truncation!, p, { method: 'gth', maxStates: budget });
+    const t = cut.evidence.truncation!;
+    expect(cut.evidence.states).toBeLessThanOrEqual(budget);
+    expect(t.K).toBe(full.K! - 1);
+    expect(t.withinTolerance).toBe(false);
+    expect(t.stopped).toBe(`the next K, ${full.K}, needs ${(budget + 1).toExponential(2)} states, more than the search's budget of ${budget.toExponential(0)}`);
+  });
+
   it('with N = 1 is an M/M/1/K queue', () => {
     const m = exactSolve(jsqD, jsqD.parse({ N: '1', lambda: '3/4', d: '1', K: '5' }));
     const q = queue(rat('3/4'), 5);
