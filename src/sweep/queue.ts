@@ -92,6 +92,18 @@ function connection(url: URL, lost: (message: string) => void): Redis {
 
 const jobId = (d: JobData): string => `${d.sweep}-${d.point}`;
 
+/**
+ * A listener (on its own connection) for `queue`'s events that reads from the
+ * newest event there now (asked through `client`).
+ * From BullMQ's default ('$', resolved at its first blocking read) it would
+ * miss the events that arrive before that read, and a job finished in that
+ * window would never be seen to finish (the likely cause of a 60 s wait that timed out in a CI run).
+ */
+export async function queueEvents(queue: Queue, client: Redis, listener: Redis): Promise<QueueEvents> {
+  const [newest] = await client.xrevrange(queue.keys.events, '+', '-', 'COUNT', 1);
+  return new QueueEvents(queue.name, { connection: listener, lastEventId: newest?.[0] ?? '0-0' });
+}
+
 /** Closing waits on Redis; once the queue is gone that can take forever, so give up after a while. */
 const CLOSE_TIMEOUT_MS = 3000;
 function closeWithin(closing: Promise<unknown>): Promise<unknown> {
@@ -117,10 +129,11 @@ export async function runQueued(
   const lostQueue = new Promise<never>((_, reject) => (fail = reject));
   lostQueue.catch(() => {});
   const lost = (message: string): void => fail(new UsageError(message));
-  const queue = new Queue(QUEUE_NAME, { connection: connection(url, lost) });
-  const events = new QueueEvents(QUEUE_NAME, { connection: connection(url, lost) });
+  const client = connection(url, lost);
+  const queue = new Queue(QUEUE_NAME, { connection: client });
   queue.on('error', () => {});
   queue.setMaxListeners(0);
+  const events = await Promise.race([queueEvents(queue, client, connection(url, lost)), lostQueue]);
   events.on('error', () => {});
   events.setMaxListeners(0);
   const failed: { point: number; error: string }[] = [];

@@ -9,10 +9,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_NAME } from '../../src/sweep/queue.ts';
+import { QUEUE_NAME, queueEvents } from '../../src/sweep/queue.ts';
 import { freePort, resultsByPoint, run, start, startRedis, until, type Running } from './support.ts';
 
 const PASSWORD = 'hunter2-queue-secret';
@@ -102,7 +102,7 @@ describe('lbcheck sweep --queue with lbcheck worker', () => {
     const marker = join(dir, 'pwned');
     const connection = new Redis({ host: '127.0.0.1', port: redis.port, password: PASSWORD, maxRetriesPerRequest: null });
     const queue = new Queue(QUEUE_NAME, { connection });
-    const events = new QueueEvents(QUEUE_NAME, { connection: connection.duplicate() });
+    const events = await queueEvents(queue, connection, connection.duplicate());
     await events.waitUntilReady();
     const job = (id: string, options: Record<string, string>) =>
       queue.add('regress', { sweep: 'feedfacefeedface', point: 0, command: 'regress', subject: 'jiq-blocking', options }, { jobId: id });

@@ -11,11 +11,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Queue, QueueEvents } from 'bullmq';
+import { Queue } from 'bullmq';
 import { parse } from 'csv-parse/sync';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUEUE_NAME } from '../../src/sweep/queue.ts';
+import { QUEUE_NAME, queueEvents } from '../../src/sweep/queue.ts';
 import { lbcheck } from '../support/cli.ts';
 import { resultsByPoint, run, start, startRedis, until, type Running } from './support.ts';
 
@@ -113,7 +113,7 @@ describe('lbcheck sweep check', () => {
   it('a job naming an unknown claim, a claim without parameters or a point outside the domain is refused by the worker', async () => {
     const connection = new Redis({ host: '127.0.0.1', port: redis.port, maxRetriesPerRequest: null });
     const queue = new Queue(QUEUE_NAME, { connection });
-    const events = new QueueEvents(QUEUE_NAME, { connection: connection.duplicate() });
+    const events = await queueEvents(queue, connection, connection.duplicate());
     await events.waitUntilReady();
     const point = { N: '3', lambda: '1', alpha: '1/2,1/2', seed: '1' };
     const jobs: [string, Record<string, string>][] = [

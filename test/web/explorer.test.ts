@@ -52,7 +52,9 @@ function rawGet(base: string, path: string, method = 'GET'): Promise<number> {
   });
 }
 
+/** A fresh load of the page at `hash`: a goto that changes only the hash would keep the last view on screen until the page re-routes, and a selector could match that view. */
 async function open(hash: string): Promise<void> {
+  await page.goto('about:blank');
   await page.goto(`${explorer.url}${hash}`);
   await page.waitForSelector('body[data-ready-ms]');
 }
