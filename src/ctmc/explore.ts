@@ -26,7 +26,7 @@ export interface ExploreOptions {
 export const MAX_STATES = 1e7;
 
 /** UsageError when a chain's known state count (ChainDefinition.stateCount) exceeds the cap: refused before anything is allocated. */
-export function checkStateCount(def: ChainDefinition<unknown>, maxStates = MAX_STATES): void {
+function checkStateCount(def: ChainDefinition<unknown>, maxStates = MAX_STATES): void {
   if (def.stateCount === undefined || def.stateCount <= maxStates) return;
   throw new UsageError(
     `the chain has ${def.stateCount.toExponential(2)} states, more than the ${maxStates.toExponential(0)} the solvers take; ${def.sizeHint ?? 'choose a smaller size'}`,

@@ -125,7 +125,7 @@ function featuresOf(def: ChainDefinition<number>): MassFeatures {
  * smallest mass, sampled by a fixed stride): the tail's decay rate along each
  * feature.
  */
-export function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): Float64Array {
+function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): Float64Array {
   const features = featuresOf(def);
   const D = features.count + 1;
   const f = new Float64Array(D - 1);

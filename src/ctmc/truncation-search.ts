@@ -257,7 +257,7 @@ function nextSize(rounds: readonly SearchRound[], reduction: number): number {
 }
 
 /** Finite state projection of `chain` (a family's projection chain): the set grown until the tolerances are met. */
-export function searchProjection(chain: Chain, opts: SearchOptions): Solved {
+function searchProjection(chain: Chain, opts: SearchOptions): Solved {
   const search = new Search(opts);
   const def = chain(floatArith);
   let codes = firstSet(def, FIRST_STATES);

@@ -43,7 +43,7 @@ export function flattenResult(v: unknown, path = '', out = new Map<string, Cell>
 const OTHER = 'other';
 
 /** The columns every sweep's CSV starts with. */
-export const fixedColumns = (axes: readonly string[]): string[] => ['point', ...axes, ...(axes.includes('seed') ? [] : ['seed']), 'ok', 'error'];
+const fixedColumns = (axes: readonly string[]): string[] => ['point', ...axes, ...(axes.includes('seed') ? [] : ['seed']), 'ok', 'error'];
 
 function row(columns: readonly string[], axes: readonly string[], l: ResultLine): Cell[] {
   const own: Record<string, Cell> = { point: l.point, ...l.params, seed: l.seed, ok: l.ok, error: l.error ?? null };
