@@ -19,7 +19,7 @@
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { profileStates } from '../support/queue-code-space.ts';
-import { describeLevels, levelReader, totalJobs } from '../support/queue-levels.ts';
+import { describeLevels, levelReader } from '../support/queue-levels.ts';
 import { queueProfile } from '../support/queue-packings.ts';
 import { shortestSampleRates } from '../support/sampling.ts';
 import type { JsqdParams } from './params.ts';
@@ -31,12 +31,13 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
   const rate = shortestSampleRates(p.sampling, N, p.d, p.lambda, A);
   const n = A.fromInt(N);
   const S = new Int32Array(K + 2); // levels S_0..S_{K+1} of the state whose successors are emitted
-  const levels = levelReader(profile, K); // for metrics and boundary
-  const jobs = (s: Int32Array): T => A.fromInt(totalJobs(levels(s), K));
+  const levels = levelReader(profile, K); // for descriptions
+  const jobs = (s: Int32Array): T => A.fromInt(profile.jobs(s));
+  const offered = rate(N, 0);
   const metrics: MetricDef<T>[] = [
     { name: 'meanJobs', reward: (s) => A.div(jobs(s), n) },
     // Little's law: admitted arrivals at rate lambda N minus the rate of lost ones.
-    { name: 'meanSojourn', reward: jobs, per: (s) => A.sub(rate(N, 0), rate(levels(s)[K], 0)) },
+    { name: 'meanSojourn', reward: jobs, per: (s) => A.sub(offered, rate(profile.level(s, K), 0)) },
   ];
   for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => A.div(A.fromInt(profile.level(s, i)), n) });
   return {

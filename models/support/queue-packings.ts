@@ -37,10 +37,19 @@ export interface QueueProfile {
   write(levels: Int32Array, out: Int32Array): void;
   /** S_i (1 <= i <= K) read straight from the digits: cheaper than read() for a reward asked once per level. */
   level(s: Int32Array, i: number): number;
+  /** Total jobs sum_{i >= 1} S_i, read straight from the digits: in both packings it is the sum of the profile's digits. */
+  jobs(s: Int32Array): number;
   /** Code change when a server of length i (0 <= i < K) gets a job, in the state whose levels these are. */
   join(levels: Int32Array, i: number): number;
   /** Code change when a server of length i (1 <= i <= K) completes a job. */
   leave(levels: Int32Array, i: number): number;
+}
+
+/** s[0] + ... + s[count - 1]. */
+function digitSum(s: Int32Array, count: number): number {
+  let t = 0;
+  for (let k = 0; k < count; k++) t += s[k];
+  return t;
 }
 
 function levelsProfile(N: number, K: number): QueueProfile {
@@ -59,6 +68,7 @@ function levelsProfile(N: number, K: number): QueueProfile {
       for (let i = 1; i <= K; i++) out[i - 1] = levels[i];
     },
     level: (s, i) => s[i - 1],
+    jobs: (s) => digitSum(s, K),
     join: (_levels, i) => w[i],
     leave: (_levels, i) => -w[i - 1],
   };
@@ -87,6 +97,7 @@ function lengthsProfile(N: number, K: number): QueueProfile {
       while (j < N && s[j] >= i) j++;
       return j;
     },
+    jobs: (s) => digitSum(s, N),
     join: (levels, i) => w[levels[i + 1]],
     leave: (levels, i) => -w[levels[i] - 1],
   };

@@ -100,7 +100,7 @@ describe('queue profile packing', () => {
   it.each([
     [30, 6, 0],
     [3, 40, 1],
-  ])('write and read are inverse, and level(s, i) is S_i, on every profile (N=%i, K=%i)', (N, K, extra) => {
+  ])('write and read are inverse, level(s, i) is S_i and jobs(s) the total, on every profile (N=%i, K=%i)', (N, K, extra) => {
     const profile = queueProfile(N, K, extra);
     const levels = new Int32Array(K + 2);
     const back = new Int32Array(K + 2);
@@ -112,6 +112,7 @@ describe('queue profile packing', () => {
       profile.read(digits, back);
       expect(Array.from(back)).toEqual(Array.from(levels));
       expect(Array.from({ length: K }, (_, i) => profile.level(digits, i + 1))).toEqual(Array.from(levels.subarray(1, K + 1)));
+      expect(profile.jobs(digits)).toBe(lengths.reduce((a, L) => a + L, 0));
     }
   });
 });
