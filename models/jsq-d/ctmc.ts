@@ -34,13 +34,22 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
   const levels = levelReader(profile, K); // for descriptions
   const jobs = (s: Int32Array): T => A.fromInt(profile.jobs(s));
   const offered = rate(N, 0);
+  const fraction = (m: number): T => A.div(A.fromInt(m), n); // s_i's reward S_i / N
   const metrics: MetricDef<T>[] = [
     { name: 'meanJobs', reward: (s) => A.div(jobs(s), n) },
     // Little's law: admitted arrivals at rate lambda N minus the rate of lost ones.
     { name: 'meanSojourn', reward: jobs, per: (s) => A.sub(offered, rate(profile.level(s, K), 0)) },
   ];
-  for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => A.div(A.fromInt(profile.level(s, i)), n) });
+  for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => fraction(profile.level(s, i)) });
+  const R = new Int32Array(K + 2); // levels of the state whose rewards are asked (rewardsInto)
   return {
+    rewardsInto(s, out) {
+      const total = jobs(s);
+      out[0] = A.div(total, n);
+      out[1] = total;
+      profile.read(s, R);
+      for (let i = 1; i <= K; i++) out[1 + i] = fraction(R[i]);
+    },
     digitNames: profile.digitNames,
     radices: profile.radices,
     initial: new Array<number>(profile.radices.length).fill(0),
