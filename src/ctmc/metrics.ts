@@ -33,12 +33,14 @@ function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Arr
   const pers = ratios.map((k) => def.metrics[k].per!);
   const sums = rewards.map(() => A.zero);
   const perSums = pers.map(() => A.zero);
+  const all = def.rewardsInto && A.store(rewards.length);
   for (let i = 0; i < codes.length; i++) {
     const w = weight(i);
     if (A.isZero(w)) continue;
     decodeInto(codes[i], def.radices, digits);
+    if (all) def.rewardsInto!(digits, all);
     for (let k = 0; k < rewards.length; k++) {
-      const r = rewards[k](digits);
+      const r = all ? all[k] : rewards[k](digits);
       if (!A.isZero(r)) sums[k] = A.add(sums[k], A.mul(w, r));
     }
     for (let j = 0; j < pers.length; j++) {
