@@ -122,16 +122,17 @@ function featuresOf(def: ChainDefinition<number>): MassFeatures {
 /**
  * log pi ~ c_0 + sum_k c_k f_k (f the state's massFeatures, by default its
  * digits), least squares over the outer half of the set (its states of
- * smallest mass, sampled by a fixed stride): the tail's decay rate along each
- * feature.
+ * smallest mass; every state with massFeatures.fitOver = 'all'), sampled by a
+ * fixed stride: the tail's decay rate along each feature.
  */
 function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): Float64Array {
   const features = featuresOf(def);
   const D = features.count + 1;
   const f = new Float64Array(D - 1);
-  const positive = pi.filter((p) => p > 0).sort();
-  const cut = positive[Math.floor(positive.length / 2)];
-  const stride = Math.max(1, Math.floor(positive.length / 2 / FIT_SAMPLE));
+  const positive = pi.filter((p) => p > 0);
+  const all = features.fitOver === 'all';
+  const cut = all ? Infinity : positive.sort()[Math.floor(positive.length / 2)];
+  const stride = Math.max(1, Math.floor((all ? positive.length : positive.length / 2) / FIT_SAMPLE));
   const A = new Float64Array(D * D);
   const b = new Float64Array(D);
   const digits = new Int32Array(def.radices.length);

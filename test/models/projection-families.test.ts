@@ -4,12 +4,14 @@
  * the K search (searchCap, a different truncation of the same chain), and JSQ
  * at N = 2 from the per-server chain (test/support/labelled-chains.ts) cut so
  * far out that its cut is negligible. (hetero-ps: test/models/hetero-ps.test.ts.)
+ * affinity: the same three checks (one server, one group = JSQ, the K search).
  */
 import { describe, expect, it } from 'vitest';
 import type { MetricValues } from '../../src/core/model.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { trusted } from '../../src/ctmc/solve-chain.ts';
 import { searchCap } from '../../src/ctmc/truncation-search.ts';
+import { affinity } from '../../models/affinity.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { labelledJsqd } from '../support/labelled-chains.ts';
@@ -64,5 +66,61 @@ describe('JSQ at N = 2: the projection against the per-server chain', () => {
       { meanJobs: labelled.metrics.meanJobs, meanSojourn: labelled.metrics.meanSojourn },
       1e-10,
     );
+  });
+});
+
+describe('affinity: the projection', () => {
+  it('one server is the untruncated M/M/1 queue: mean jobs rho / (1 - rho), sojourn 1 / (mu1 - lambda), no secondary service', () => {
+    const s = solveModel(affinity, affinity.parse({ servers: '1', lambda: '3/5', mu1: '3/2' }), { method: 'gth' });
+    expect(s.evidence.truncation!.kind).toBe('projection');
+    expect(trusted(s.evidence)).toBe(true);
+    expect(s.metrics.meanJobs as number).toBeCloseTo(2 / 3, 10);
+    expect(s.metrics.meanSojourn as number).toBeCloseTo(1 / (3 / 2 - 3 / 5), 10);
+    expect(s.metrics.secondaryFraction).toBe(0);
+  });
+
+  it.each(['4/5'])('one group of 2 with d1 = 2 is JSQ at N = 2 (lambda = %s): the labelled JSQ chain cut at K = 200, to 1e-10', (lambda) => {
+    const projected = solveModel(affinity, affinity.parse({ servers: '2', lambda, d1: '2' }), { method: 'gth' });
+    expect(projected.evidence.truncation!.kind).toBe('projection');
+    expect(trusted(projected.evidence)).toBe(true);
+    const K = 200;
+    const labelled = solveChain((A) => labelledJsqd({ ...jsqD.parse({ N: '2', lambda, d: '2' }), K }, A), { method: 'gth', K });
+    expect(labelled.evidence.truncation!.boundaryMass).toBeLessThan(1e-30);
+    expectClose(
+      { meanJobs: projected.metrics.meanJobs, meanSojourn: projected.metrics.meanSojourn },
+      { meanJobs: labelled.metrics.meanJobs, meanSojourn: labelled.metrics.meanSojourn },
+      1e-10,
+    );
+  });
+
+  it.each([
+    [{ servers: '1,1', lambda: '1/2,3/4', mu2: '1/4' }],
+    [{ servers: '2,1', lambda: '1/3,1/4', mu2: '1/3' }],
+    [{ servers: '2,2', lambda: '1/4,1/3', d1: '2', d2: '2' }],
+  ])('agrees with the K search to 1e-10: %j', (raw) => {
+    const p = affinity.parse(raw);
+    const projected = solveModel(affinity, p, { method: 'iterative', tolerance: 1e-13 });
+    const cap = searchCap(affinity, affinity.truncation!, p, { method: 'iterative', tolerance: 1e-13 });
+    expect(projected.evidence.truncation!.kind).toBe('projection');
+    expect(cap.evidence.truncation!.kind).toBe('cap');
+    expect(trusted(projected.evidence)).toBe(true);
+    expect(trusted(cap.evidence)).toBe(true);
+    expect(projected.metrics.secondaryFraction as number).toBeGreaterThan(0.01); // the groups do interact
+    expectClose(projected.metrics, cap.metrics, 1e-10);
+  });
+
+  it('servers 2,2 at lambda = 9/10: the start grows breadth first while its frontier holds > 1e-2, then the fit follows the mass (frontier < 1e-5 at 524,288 states)', () => {
+    // Before: grown from 1,024 states by a fit over the outer half, the frontier mass went 0.2 -> 0.37 -> 0.26 -> 0.23.
+    const p = affinity.parse({ servers: '2,2', lambda: '9/10,9/10', d1: '2', d2: '2' });
+    const s = solveModel(affinity, p, { method: 'iterative', maxStates: 524288 });
+    const t = s.evidence.truncation!;
+    expect(t.kind).toBe('projection');
+    expect(t.rounds!.map((r) => r.states)).toEqual([1024, 8192, 65536, 524288]);
+    const mass = t.rounds!.map((r) => r.boundaryMass);
+    expect(mass[0]).toBeGreaterThan(1e-2);
+    mass.slice(1).forEach((m, i) => expect(m).toBeLessThan(mass[i] / 3));
+    expect(mass[3]).toBeLessThan(1e-5);
+    expect(trusted(s.evidence)).toBe(false);
+    expect(t.stopped).toMatch(/budget of 5e\+5 states/);
   });
 });
