@@ -19,7 +19,7 @@
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { profileStates } from '../support/queue-code-space.ts';
-import { describeLevels, levelReader, totalJobs } from '../support/queue-levels.ts';
+import { describeLevels, levelReader } from '../support/queue-levels.ts';
 import { queueProfile } from '../support/queue-packings.ts';
 import { shortestSampleRates } from '../support/sampling.ts';
 import type { JsqdParams } from './params.ts';
@@ -30,16 +30,27 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
   const profile = queueProfile(N, K, 0);
   const rate = shortestSampleRates(p.sampling, N, p.d, p.lambda, A);
   const n = A.fromInt(N);
-  const S = new Int32Array(K + 2); // levels S_0..S_{K+1} of the state whose successors are emitted
-  const levels = levelReader(profile, K); // for metrics and boundary
-  const jobs = (s: Int32Array): T => A.fromInt(totalJobs(levels(s), K));
+  const S = new Int32Array(K + 2); // levels S_i, S_{i+1} of the lengths i held in the state whose successors are emitted
+  const held = new Int32Array(K + 1); // those lengths
+  const levels = levelReader(profile, K); // for descriptions
+  const jobs = (s: Int32Array): T => A.fromInt(profile.jobs(s));
+  const offered = rate(N, 0);
+  const fraction = (m: number): T => A.div(A.fromInt(m), n); // s_i's reward S_i / N
   const metrics: MetricDef<T>[] = [
     { name: 'meanJobs', reward: (s) => A.div(jobs(s), n) },
     // Little's law: admitted arrivals at rate lambda N minus the rate of lost ones.
-    { name: 'meanSojourn', reward: jobs, per: (s) => A.sub(rate(N, 0), rate(levels(s)[K], 0)) },
+    { name: 'meanSojourn', reward: jobs, per: (s) => A.sub(offered, rate(profile.level(s, K), 0)) },
   ];
-  for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => A.div(A.fromInt(profile.level(s, i)), n) });
+  for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => fraction(profile.level(s, i)) });
+  const R = new Int32Array(K + 2); // levels of the state whose rewards are asked (rewardsInto)
   return {
+    rewardsInto(s, out) {
+      const total = jobs(s);
+      out[0] = A.div(total, n);
+      out[1] = total;
+      profile.read(s, R);
+      for (let i = 1; i <= K; i++) out[1 + i] = fraction(R[i]);
+    },
     digitNames: profile.digitNames,
     radices: profile.radices,
     initial: new Array<number>(profile.radices.length).fill(0),
@@ -48,15 +59,16 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
     stateCount: profileStates(N, K, 1),
     atBoundary: (s) => profile.level(s, K) > 0,
     successors(s, code, emit) {
-      profile.read(s, S);
-      for (let i = 0; i < K; i++) {
-        if (S[i] === S[i + 1]) continue;
+      const m = profile.occupied(s, S, held);
+      for (let g = 0; g < m; g++) {
+        const i = held[g];
+        if (i === K) continue;
         const r = rate(S[i], S[i + 1]); // 0 without replacement when S_i < d
         if (!A.isZero(r)) emit(code + profile.join(S, i), r); // join length i
       }
-      for (let i = 1; i <= K; i++) {
-        const y = S[i] - S[i + 1];
-        if (y > 0) emit(code + profile.leave(S, i), A.fromInt(y)); // completion at length i
+      for (let g = 0; g < m; g++) {
+        const i = held[g];
+        if (i > 0) emit(code + profile.leave(S, i), A.fromInt(S[i] - S[i + 1])); // completion at length i
       }
     },
   };

@@ -37,28 +37,52 @@ export interface QueueProfile {
   write(levels: Int32Array, out: Int32Array): void;
   /** S_i (1 <= i <= K) read straight from the digits: cheaper than read() for a reward asked once per level. */
   level(s: Int32Array, i: number): number;
+  /**
+   * The queue lengths some server has (y_i > 0), increasing, into `lengths`;
+   * returns how many. levels[i] and levels[i + 1] are written for each of
+   * them (the rest of `levels` is left as it was): what join(levels, i) and
+   * leave(levels, i) read. O(N) in the lengths packing where read() is O(K).
+   */
+  occupied(s: Int32Array, levels: Int32Array, lengths: Int32Array): number;
+  /** Total jobs sum_{i >= 1} S_i, read straight from the digits: in both packings it is the sum of the profile's digits. */
+  jobs(s: Int32Array): number;
   /** Code change when a server of length i (0 <= i < K) gets a job, in the state whose levels these are. */
   join(levels: Int32Array, i: number): number;
   /** Code change when a server of length i (1 <= i <= K) completes a job. */
   leave(levels: Int32Array, i: number): number;
 }
 
+/** s[0] + ... + s[count - 1]. */
+function digitSum(s: Int32Array, count: number): number {
+  let t = 0;
+  for (let k = 0; k < count; k++) t += s[k];
+  return t;
+}
+
 function levelsProfile(N: number, K: number): QueueProfile {
   const radices = new Array<number>(K).fill(N + 1);
   const w = mixedRadixWeights(radices);
+  const read = (s: Int32Array, levels: Int32Array): void => {
+    levels[0] = N;
+    for (let i = 1; i <= K; i++) levels[i] = s[i - 1];
+    levels[K + 1] = 0;
+  };
   return {
     layout: 'levels',
     radices,
     digitNames: radices.map((_, i) => `S${i + 1}`),
-    read(s, levels) {
-      levels[0] = N;
-      for (let i = 1; i <= K; i++) levels[i] = s[i - 1];
-      levels[K + 1] = 0;
-    },
+    read,
     write(levels, out) {
       for (let i = 1; i <= K; i++) out[i - 1] = levels[i];
     },
     level: (s, i) => s[i - 1],
+    occupied(s, levels, lengths) {
+      read(s, levels);
+      let m = 0;
+      for (let i = 0; i <= K; i++) if (levels[i] > levels[i + 1]) lengths[m++] = i;
+      return m;
+    },
+    jobs: (s) => digitSum(s, K),
     join: (_levels, i) => w[i],
     leave: (_levels, i) => -w[i - 1],
   };
@@ -87,6 +111,21 @@ function lengthsProfile(N: number, K: number): QueueProfile {
       while (j < N && s[j] >= i) j++;
       return j;
     },
+    occupied(s, levels, lengths) {
+      // sorted longest first: the servers of length i sit at positions a..b-1, so S_i = b and S_{i+1} = a
+      let m = 0;
+      for (let b = N; b > 0; ) {
+        const i = s[b - 1];
+        let a = b - 1;
+        while (a > 0 && s[a - 1] === i) a--;
+        levels[i] = b;
+        levels[i + 1] = a;
+        lengths[m++] = i;
+        b = a;
+      }
+      return m;
+    },
+    jobs: (s) => digitSum(s, N),
     join: (levels, i) => w[levels[i + 1]],
     leave: (levels, i) => -w[levels[i] - 1],
   };

@@ -29,6 +29,9 @@ function allAmong(sampling: Sampling, m: number, d: number): bigint {
   return sampling === 'with' ? BigInt(m) ** BigInt(d) : binomial(m, d);
 }
 
+/** Largest (N + 1)^2 whose rate cache is a dense array. */
+const DENSE_PAIRS = 1 << 20;
+
 /**
  * (a, b) -> lambda N [P(all d samples among a servers) - P(all among b)] for
  * N >= a >= b >= 0: the rate at which arrivals find the shortest of their d
@@ -39,13 +42,15 @@ function allAmong(sampling: Sampling, m: number, d: number): bigint {
 export function shortestSampleRates<T>(sampling: Sampling, N: number, d: number, lambda: Rational, A: Arith<T>): (a: number, b: number) => T {
   const all = Array.from({ length: N + 1 }, (_, m) => allAmong(sampling, m, d));
   const scale = lambda.mul(N).div(new Fraction(all[N]));
-  const cache = new Map<number, T>();
+  // Indexed by a (N + 1) + b: a dense array while that is small (successors ask for a rate per level of every state), sparse beyond.
+  const pairs = (N + 1) * (N + 1);
+  const cache: (T | undefined)[] = pairs <= DENSE_PAIRS ? new Array<T | undefined>(pairs).fill(undefined) : [];
   return (a, b) => {
     const at = a * (N + 1) + b;
-    let r = cache.get(at);
+    let r = cache[at];
     if (r === undefined) {
       r = A.fromRational(scale.mul(new Fraction(all[a] - all[b])));
-      cache.set(at, r);
+      cache[at] = r;
     }
     return r;
   };

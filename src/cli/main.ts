@@ -7,24 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/errors.ts';
-import { builtinRegistry } from '../registry/builtins.ts';
 import { loadFiles } from '../registry/load.ts';
-import type { Registry } from '../registry/registry.ts';
-import { checkCommand } from './check.ts';
-import { exploreCommand } from './explore.ts';
-import { exportCommand } from './export.ts';
-import { figureCommand } from './figure.ts';
+import { EMPTY, type Registry } from '../registry/registry.ts';
+import { COMMANDS, commandsFor, needsOf, type Needs } from './commands.ts';
 import { fileArguments } from './files.ts';
 import { isRepeatable } from './repeatable.ts';
-import { fluidCommand } from './fluid.ts';
-import { listCommand } from './list.ts';
-import { productFormCommand } from './productform.ts';
-import { proveCommand } from './prove.ts';
-import { regressCommand } from './regress.ts';
-import { simulateCommand } from './simulate.ts';
-import { solveCommand } from './solve.ts';
-import { sweepCommand } from './sweep.ts';
-import { workerCommand } from './worker.ts';
 
 let exitCode = 0;
 const setExit = (code: number): void => {
@@ -33,40 +20,43 @@ const setExit = (code: number): void => {
 
 const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 
+/** One line: commander's "(Did you mean --lambda?)" joins the line it follows; anything below it (a stack) is dropped. */
 function fail(message: string): never {
-  process.stderr.write(`lbcheck: ${message.replace(/^error: /, '').split('\n')[0]}\n`);
+  const line = message.replace(/^error: /, '').replace(/\n\(Did you mean /, ' (Did you mean ').split('\n')[0];
+  process.stderr.write(`lbcheck: ${line}\n`);
   process.exit(2);
 }
 
-/** Built-ins plus the families and claims of the --file modules, before any command is built from them. */
-async function startRegistry(): Promise<Registry> {
+/** The built-ins the commands need (claims are loaded only for commands that run them). */
+async function builtins(needs: Needs): Promise<Registry> {
+  if (needs === 'claims') return (await import('../registry/builtins.ts')).builtinRegistry();
+  if (needs === 'families') return (await import('../registry/builtin-families.ts')).builtinFamilies();
+  return EMPTY;
+}
+
+/**
+ * Built-ins plus the families and claims of the --file modules, before any
+ * command is built from them. A command that needs no registry takes no
+ * --file (commander then rejects the option), so none is loaded for it.
+ */
+async function startRegistry(needs: Needs): Promise<Registry> {
   try {
-    return await loadFiles(builtinRegistry(), fileArguments(process.argv.slice(2)));
+    const files = needs === 'nothing' ? [] : fileArguments(process.argv.slice(2));
+    return await loadFiles(await builtins(needs), files);
   } catch (e) {
     if (e instanceof UsageError) fail(e.message);
     throw e;
   }
 }
 
-const registry = await startRegistry();
+const names = commandsFor(process.argv.slice(2));
+const registry = await startRegistry(needsOf(names));
 
 const program = new Command('lbcheck')
   .description('check the claims of load-balancing theory mechanically')
   .version(version, '--version', 'print the version and exit')
-  .showSuggestionAfterError()
-  .addCommand(solveCommand(registry, setExit))
-  .addCommand(productFormCommand(registry, setExit))
-  .addCommand(checkCommand(registry, setExit))
-  .addCommand(listCommand(registry))
-  .addCommand(proveCommand(setExit))
-  .addCommand(fluidCommand(registry, setExit))
-  .addCommand(simulateCommand(registry, setExit))
-  .addCommand(regressCommand(registry, setExit))
-  .addCommand(figureCommand(setExit))
-  .addCommand(exportCommand(registry))
-  .addCommand(sweepCommand(registry, setExit))
-  .addCommand(workerCommand(setExit))
-  .addCommand(exploreCommand(registry));
+  .showSuggestionAfterError();
+for (const name of names) program.addCommand(await COMMANDS[name].build(registry, setExit));
 
 /**
  * Every (sub)command fails through our handler, in one line; help shown for a

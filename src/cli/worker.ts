@@ -8,6 +8,7 @@ import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { defaultThreads, jobPool } from '../sweep/pool.ts';
 import { serveQueue } from '../sweep/queue.ts';
+import { collect } from './repeatable.ts';
 import { RUNNER } from './sweep.ts';
 
 interface WorkerFlags {
@@ -63,7 +64,7 @@ export function workerCommand(setExit: (code: number) => void): Command {
     .requiredOption('--queue <url>', 'redis://HOST:PORT (rediss:// for TLS; user:password@ allowed, never printed)')
     .option('--jobs <n>', 'jobs at once, one per thread (default: every core)')
     .option('--sim <which>', 'simulator for regress jobs: "internal" or a command (jobs cannot choose one)', 'internal')
-    .option('--file <path>', 'families jobs may name, from a TypeScript module (repeatable)', (v: string, p: string[] | undefined) => [...(p ?? []), v])
+    .option('--file <path>', 'families jobs may name, from a TypeScript module (repeatable)', collect)
     .option('--lock-duration <ms>', 'a job whose worker stops renewing its lock this long is retried elsewhere', '30000')
     .option('--stalled-interval <ms>', 'how often this worker looks for stalled jobs', '30000')
     .option('--quiet', 'no log lines on stderr')

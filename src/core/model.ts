@@ -1,7 +1,7 @@
 /**
  * What a model family offers the engines. Models describe; engines solve.
  */
-import type { Arith } from './arith.ts';
+import type { Arith, Store } from './arith.ts';
 import type { MetricSchema } from './metric-schema.ts';
 import type { ParamSpecs, ParamsOf } from './params.ts';
 import type { Rational } from './rational.ts';
@@ -61,6 +61,13 @@ export interface ChainDefinition<T> {
    */
   successors(s: Int32Array, code: number, emit: Emit<T>): void;
   readonly metrics: readonly MetricDef<T>[];
+  /**
+   * Optional: every metric's reward of one state at once, out[k] =
+   * metrics[k].reward(s), in metric order. A solver's metric pass then makes
+   * one call per state instead of one per metric (jsq-d has 2 + K metrics, K =
+   * 71 at N = 6). Ratio metrics' `per` is still asked of each.
+   */
+  rewardsInto?(s: Int32Array, out: Store<T>): void;
   /** Formats the state for people, e.g. "(n0=3, n1=2, n2=0)". */
   describe(s: Int32Array): string;
   /**

@@ -9,7 +9,7 @@ import type { ChainDefinition } from '../core/model.ts';
 import { decodeInto, encode, mixedRadixWeights } from '../core/mixed-radix.ts';
 import type { SparseGenerator } from './generator.ts';
 import { returningStates } from './irreducible.ts';
-import { createStateIndex, indexStates } from './state-index.ts';
+import { createStateIndex, SortedLookup } from './state-index.ts';
 
 export interface ExploreOptions {
   /** Refuse chains with more states than this (default MAX_STATES). */
@@ -124,7 +124,7 @@ export interface Reuse<T> {
  */
 export function restrict<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, reuse?: Reuse<T>): Restriction<T> {
   const n = codes.length;
-  const index = indexStates(codes, def.radices);
+  const index = new SortedLookup(codes); // rows are emitted in increasing code order
   const leaking = new Uint8Array(n);
   const digits = new Int32Array(def.radices.length);
   const rowPtr = new Int32Array(n + 1);
@@ -133,7 +133,7 @@ export function restrict<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64
   let m = 0;
   let source = 0;
   const push = (target: number, r: T): void => {
-    const j = index.get(target);
+    const j = index.get(codes[source], target);
     if (j === -1) {
       leaking[source] = 1;
       return;
@@ -159,7 +159,7 @@ export function restrict<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64
   }
   const trimmed = A.store(m);
   for (let k = 0; k < m; k++) trimmed[k] = rate[k];
-  const initial = index.get(encode(def.initial, mixedRadixWeights(def.radices)));
+  const initial = new SortedLookup(codes).get(0, encode(def.initial, mixedRadixWeights(def.radices)));
   if (initial === -1) throw new Error('the restricted state set lacks the initial state');
   return { g: { n, codes, radices: def.radices, rowPtr, col: col.slice(0, m), rate: trimmed, initial }, leaking };
 }

@@ -27,21 +27,30 @@ export function gather<V>(def: { readonly metrics: readonly { readonly name: str
  */
 function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T, total: T): T[] {
   const digits = new Int32Array(def.radices.length);
-  const { metrics } = def;
-  const sums = def.metrics.map(() => A.zero);
-  const pers = def.metrics.map(() => A.zero);
+  // Rewards and the ratio metrics' denominators in flat lists: the loop below runs once per state and metric.
+  const rewards = def.metrics.map((m) => m.reward);
+  const ratios = def.metrics.flatMap((m, k) => (m.per ? [k] : []));
+  const pers = ratios.map((k) => def.metrics[k].per!);
+  const sums = rewards.map(() => A.zero);
+  const perSums = pers.map(() => A.zero);
+  const all = def.rewardsInto && A.store(rewards.length);
   for (let i = 0; i < codes.length; i++) {
-    decodeInto(codes[i], def.radices, digits);
     const w = weight(i);
     if (A.isZero(w)) continue;
-    for (let k = 0; k < metrics.length; k++) {
-      const r = metrics[k].reward(digits);
+    decodeInto(codes[i], def.radices, digits);
+    if (all) def.rewardsInto!(digits, all);
+    for (let k = 0; k < rewards.length; k++) {
+      const r = all ? all[k] : rewards[k](digits);
       if (!A.isZero(r)) sums[k] = A.add(sums[k], A.mul(w, r));
-      const q = metrics[k].per?.(digits);
-      if (q !== undefined && !A.isZero(q)) pers[k] = A.add(pers[k], A.mul(w, q));
+    }
+    for (let j = 0; j < pers.length; j++) {
+      const q = pers[j](digits);
+      if (!A.isZero(q)) perSums[j] = A.add(perSums[j], A.mul(w, q));
     }
   }
-  return def.metrics.map((m, k) => A.div(sums[k], m.per ? pers[k] : total));
+  const values = sums.map((s) => A.div(s, total));
+  ratios.forEach((k, j) => (values[k] = A.div(sums[k], perSums[j])));
+  return values;
 }
 
 export function floatMetrics(def: ChainDefinition<number>, A: Arith<number>, codes: Float64Array, pi: Float64Array): MetricValues<number> {

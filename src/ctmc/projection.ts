@@ -21,10 +21,11 @@
  * frontier mass 7.7e-13; a box K = 67 has 971,635; total jobs <= 252 and
  * imbalance <= 27, 193,570.
  */
+import quickselect from 'quickselect';
 import type { ChainDefinition, MassFeatures } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { growF64, nearestCodes } from './explore.ts';
-import { createStateIndex, indexStates } from './state-index.ts';
+import { createStateIndex } from './state-index.ts';
 
 /** Growth of one projection step: the new state set (increasing codes) and a starting law on it. */
 export interface Grown {
@@ -89,26 +90,26 @@ class MaxHeap {
   }
 }
 
-/** The old set and the added states in one increasing list, with the old law and the estimates aligned. */
-function merge(codes: Float64Array, pi: Float64Array, addedCodes: number[], addedMass: number[]): Grown {
-  const order = Array.from(addedCodes.keys()).sort((a, b) => addedCodes[a] - addedCodes[b]);
-  const n = codes.length + order.length;
+/** The old set and the added states (any order; their estimates by code: `massOf`) in one increasing list, the old law and the estimates aligned. */
+function merge(codes: Float64Array, pi: Float64Array, addedCodes: Float64Array, massOf: (code: number) => number): Grown {
+  const added = addedCodes.sort();
+  const n = codes.length + added.length;
   const out = new Float64Array(n);
   const guess = new Float64Array(n);
   const from = new Int32Array(n).fill(-1);
   let i = 0;
   let j = 0;
   for (let k = 0; k < n; k++) {
-    if (j >= order.length || (i < codes.length && codes[i] < addedCodes[order[j]])) {
+    if (j >= added.length || (i < codes.length && codes[i] < added[j])) {
       out[k] = codes[i];
       from[k] = i;
       guess[k] = pi[i++];
     } else {
-      out[k] = addedCodes[order[j]];
-      guess[k] = addedMass[order[j++]];
+      out[k] = added[j];
+      guess[k] = massOf(added[j++]);
     }
   }
-  return { codes: out, guess, from, added: order.length };
+  return { codes: out, guess, from, added: added.length };
 }
 
 /** States of the outer half a fit uses at most (every stride-th): a handful of coefficients needs no more. */
@@ -116,7 +117,14 @@ const FIT_SAMPLE = 1 << 16;
 
 /** The chain's massFeatures, or its digits. */
 function featuresOf(def: ChainDefinition<number>): MassFeatures {
-  return def.massFeatures ?? { count: def.radices.length, fill: (s, out) => out.set(s) };
+  return (
+    def.massFeatures ?? {
+      count: def.radices.length,
+      fill: (s, out) => {
+        for (let k = 0; k < s.length; k++) out[k] = s[k];
+      },
+    }
+  );
 }
 
 /**
@@ -131,8 +139,10 @@ function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float
   const f = new Float64Array(D - 1);
   const positive = pi.filter((p) => p > 0);
   const all = features.fitOver === 'all';
-  const cut = all ? Infinity : positive.sort()[Math.floor(positive.length / 2)];
-  const stride = Math.max(1, Math.floor((all ? positive.length : positive.length / 2) / FIT_SAMPLE));
+  const half = Math.floor(positive.length / 2);
+  if (!all) quickselect(positive as unknown as number[], half); // the median, in O(n) (its types name arrays; it only indexes)
+  const cut = all ? Infinity : positive[half];
+  const stride = Math.max(1, Math.floor((all ? positive.length : half) / FIT_SAMPLE));
   const A = new Float64Array(D * D);
   const b = new Float64Array(D);
   const digits = new Int32Array(def.radices.length);
@@ -188,16 +198,18 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   const coef = fitLogMass(def, codes, pi);
   const features = featuresOf(def);
   const f = new Float64Array(features.count);
-  const member = indexStates(codes, def.radices);
-  const slotOf = createStateIndex(def.radices);
+  // One index for the set and the states offered so far: state i of the set is i, offered slot s is n + s (one lookup per successor).
+  const n = codes.length;
+  const known = createStateIndex(def.radices, n + 2 * count);
+  for (let i = 0; i < n; i++) known.set(codes[i], i);
   const digits = new Int32Array(def.radices.length);
   const heap = new MaxHeap();
   let slotCode: Float64Array = new Float64Array(1024);
   let best: Float64Array = new Float64Array(1024); // log of the best estimate so far
   let added = new Uint8Array(1024);
   let slots = 0;
-  const addedCodes: number[] = [];
-  const addedMass: number[] = [];
+  let addedCodes: Float64Array = new Float64Array(1024);
+  let addedCount = 0;
   const model = (code: number): number => {
     decodeInto(code, def.radices, digits);
     features.fill(digits, f);
@@ -224,8 +236,8 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
     const base = logMass - model(code);
     for (let k = 0; k < outs; k++) {
       const t = out[k];
-      if (member.get(t) !== -1) continue;
-      let s = slotOf.get(t);
+      let s = known.get(t);
+      if (s !== -1 && s < n) continue; // in the set
       if (s === -1) {
         s = slots++;
         if (s === slotCode.length) {
@@ -235,10 +247,10 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
           a.set(added);
           added = a;
         }
-        slotOf.set(t, s);
+        known.set(t, n + s);
         slotCode[s] = t;
         best[s] = -Infinity;
-      }
+      } else s -= n;
       if (added[s]) continue;
       const est = base + model(t);
       if (est > best[s]) {
@@ -249,13 +261,14 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   };
   for (let i = 0; i < codes.length; i++) if (leaking[i] && pi[i] > 0) expand(codes[i], Math.log(pi[i]));
   // best[s] only grows, so the first pop of a slot carries its best estimate.
-  while (heap.size > 0 && addedCodes.length < count) {
+  while (heap.size > 0 && addedCount < count) {
     const s = heap.pop();
     if (added[s]) continue;
     added[s] = 1;
-    addedCodes.push(slotCode[s]);
-    addedMass.push(Math.exp(best[s]));
+    addedCodes = growF64(addedCodes, addedCount + 1);
+    addedCodes[addedCount++] = slotCode[s];
     expand(slotCode[s], best[s]);
   }
-  return merge(codes, pi, addedCodes, addedMass);
+  // An added state's estimate is final: expand() skips added slots.
+  return merge(codes, pi, addedCodes.subarray(0, addedCount), (code) => Math.exp(best[known.get(code) - n]));
 }

@@ -25,56 +25,135 @@ class DenseIndex implements StateIndex {
   }
 }
 
+/**
+ * Linear probing at load <= 1/2 over one Float64Array of (code, index) pairs:
+ * a lookup in a table far larger than the cache costs one miss, not one for the
+ * key and another for the value.
+ */
 class HashIndex implements StateIndex {
-  private keys = new Float64Array(1 << 16).fill(-1);
-  private vals = new Int32Array(1 << 16);
+  private table: Float64Array;
   private size = 0;
 
-  private slot(code: number, keys: Float64Array): number {
-    const mask = keys.length - 1;
+  constructor(expected: number) {
+    this.table = HashIndex.empty(Math.max(1 << 16, 2 ** Math.ceil(Math.log2(2 * expected + 2))));
+  }
+
+  /** A table of `slots` (code, index) pairs, every code -1 (empty). */
+  private static empty(slots: number): Float64Array {
+    const t = new Float64Array(2 * slots);
+    for (let i = 0; i < t.length; i += 2) t[i] = -1;
+    return t;
+  }
+
+  /** The position (even) of `code`'s pair in `table`, or of the empty slot where it would go. */
+  private static slot(code: number, table: Float64Array): number {
+    const mask = table.length / 2 - 1;
     const hi = Math.floor(code / 4294967296);
     let h = (Math.imul(code | 0, 0x9e3779b1) ^ Math.imul(hi, 0x85ebca6b)) >>> 0;
     h ^= h >>> 15;
     let i = h & mask;
-    while (keys[i] !== -1 && keys[i] !== code) i = (i + 1) & mask;
-    return i;
+    while (table[2 * i] !== -1 && table[2 * i] !== code) i = (i + 1) & mask;
+    return 2 * i;
   }
 
   get(code: number): number {
-    const i = this.slot(code, this.keys);
-    return this.keys[i] === code ? this.vals[i] : -1;
+    const i = HashIndex.slot(code, this.table);
+    return this.table[i] === code ? this.table[i + 1] : -1;
   }
 
   set(code: number, index: number): void {
-    if (2 * (this.size + 1) > this.keys.length) this.grow();
-    const i = this.slot(code, this.keys);
-    if (this.keys[i] === -1) this.size++;
-    this.keys[i] = code;
-    this.vals[i] = index;
+    if (4 * (this.size + 1) > this.table.length) this.grow();
+    const i = HashIndex.slot(code, this.table);
+    if (this.table[i] === -1) this.size++;
+    this.table[i] = code;
+    this.table[i + 1] = index;
   }
 
   private grow(): void {
-    const oldKeys = this.keys;
-    const oldVals = this.vals;
-    this.keys = new Float64Array(oldKeys.length * 2).fill(-1);
-    this.vals = new Int32Array(oldKeys.length * 2);
-    for (let j = 0; j < oldKeys.length; j++) {
-      if (oldKeys[j] === -1) continue;
-      const i = this.slot(oldKeys[j], this.keys);
-      this.keys[i] = oldKeys[j];
-      this.vals[i] = oldVals[j];
+    const old = this.table;
+    this.table = HashIndex.empty(old.length);
+    for (let j = 0; j < old.length; j += 2) {
+      if (old[j] === -1) continue;
+      const i = HashIndex.slot(old[j], this.table);
+      this.table[i] = old[j];
+      this.table[i + 1] = old[j + 1];
     }
   }
 }
 
-export function createStateIndex(radices: readonly number[]): StateIndex {
+/** An empty index for codes in these radices; `expected` (how many codes it will hold, if known) sizes a hash table once. */
+export function createStateIndex(radices: readonly number[], expected = 0): StateIndex {
   const space = codeSpace(radices);
-  return space <= DENSE_LIMIT ? new DenseIndex(space) : new HashIndex();
+  return space <= DENSE_LIMIT ? new DenseIndex(space) : new HashIndex(expected);
 }
 
 /** The index of each code in `codes` (state i has code codes[i]). */
 export function indexStates(codes: Float64Array, radices: readonly number[]): StateIndex {
-  const index = createStateIndex(radices);
+  const index = createStateIndex(radices, codes.length);
   for (let i = 0; i < codes.length; i++) index.set(codes[i], i);
   return index;
+}
+
+/** Distinct successor offsets (target code - source code) a SortedLookup keeps a cursor for; past that it searches the whole list. */
+const OFFSET_SLOTS = 1024;
+
+/**
+ * The index in `codes` (increasing) of a successor of a state, for sources
+ * visited in increasing code order (an explorer emitting the rows of a sorted
+ * state set). Targets at one offset from their sources then increase with the
+ * source, so each offset keeps a cursor that only moves forward (galloping):
+ * a merge join of the sorted codes with each offset's targets. The lookups stay
+ * near the last ones, in cache, where a hash table of a large set misses the
+ * cache on almost every lookup. A chain has few offsets (one per digit change
+ * an event makes: jsq-d, 2N).
+ */
+export class SortedLookup {
+  private readonly offsets = new Float64Array(OFFSET_SLOTS).fill(NaN);
+  private readonly cursors = new Int32Array(OFFSET_SLOTS);
+  private used = 0;
+
+  constructor(private readonly codes: Float64Array) {}
+
+  /** The index of `target` (a successor of the state with code `source`), or -1 when it is not in the set. */
+  get(source: number, target: number): number {
+    const offset = target - source;
+    const mask = OFFSET_SLOTS - 1;
+    let i = (Math.imul((offset | 0) ^ (Math.floor(offset / 4294967296) | 0), 0x9e3779b1) >>> 20) & mask;
+    while (this.offsets[i] === this.offsets[i] && this.offsets[i] !== offset) i = (i + 1) & mask; // NaN marks an empty slot
+    if (this.offsets[i] !== offset) {
+      if (2 * this.used >= OFFSET_SLOTS) return this.found(lowerBound(this.codes, target, 0), target);
+      this.offsets[i] = offset;
+      this.cursors[i] = 0;
+      this.used++;
+    }
+    const at = lowerBound(this.codes, target, this.cursors[i]);
+    this.cursors[i] = at;
+    return this.found(at, target);
+  }
+
+  private found(at: number, target: number): number {
+    return at < this.codes.length && this.codes[at] === target ? at : -1;
+  }
+}
+
+/** The first position >= from of a value >= v in the increasing array a (a.length if none), galloping from `from`. */
+function lowerBound(a: Float64Array, v: number, from: number): number {
+  const n = a.length;
+  if (from >= n || a[from] >= v) return from;
+  // a[lo] < v: double the step until a[hi] >= v, then bisect (lo, hi].
+  let lo = from;
+  let step = 1;
+  let hi = lo + step;
+  while (hi < n && a[hi] < v) {
+    lo = hi;
+    step *= 2;
+    hi = lo + step;
+  }
+  if (hi > n) hi = n;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (a[mid] < v) lo = mid;
+    else hi = mid;
+  }
+  return hi;
 }

@@ -1,8 +1,8 @@
 /** The registry of lbcheck's own families and claims (models/ and properties/). */
-import { families } from '../../models/index.ts';
 import { properties } from '../../properties/index.ts';
-import { BUILT_IN, EMPTY, register, type Registry } from './registry.ts';
+import { builtinFamilies } from './builtin-families.ts';
+import { BUILT_IN, register, type Registry } from './registry.ts';
 
 export function builtinRegistry(): Registry {
-  return register(EMPTY, BUILT_IN, { families, claims: properties });
+  return register(builtinFamilies(), BUILT_IN, { families: [], claims: properties });
 }

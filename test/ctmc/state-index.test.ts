@@ -1,6 +1,6 @@
 /** The state index: the dense table and the open-addressing hash (code spaces past 2^25) agree with a Map. */
 import { describe, expect, it } from 'vitest';
-import { createStateIndex, indexStates } from '../../src/ctmc/state-index.ts';
+import { createStateIndex, indexStates, SortedLookup } from '../../src/ctmc/state-index.ts';
 
 /** Deterministic codes in [0, space): two 32-bit LCG draws as one 64-bit number (codes past 2^32 exercise the hash's high word). */
 function codes(count: number, space: number, seed: number): number[] {
@@ -47,5 +47,44 @@ describe.each([
     const cs = Float64Array.from([0, space - 1, 1, space - 2, 4294967296 % space, 4294967297 % space].filter((c, i, a) => a.indexOf(c) === i));
     const index = indexStates(cs, radices);
     cs.forEach((c, i) => expect(index.get(c)).toBe(i));
+  });
+});
+
+describe('SortedLookup', () => {
+  /** Sorted distinct codes below 2^40 (past 2^32: the offset hash's high word). */
+  const sorted = Float64Array.from(new Set(codes(50_000, 2 ** 40, 3))).sort();
+  const position = new Map(Array.from(sorted, (c, i) => [c, i]));
+
+  it.each([
+    ['a few offsets (one cursor each)', [1, -1, 4096, -4096, 2 ** 33, -(2 ** 33)]],
+    ['more offsets than it keeps cursors for (the rest searched from the start)', Array.from({ length: 1500 }, (_, k) => (k % 2 ? -1 : 1) * (k * 7919 + 1))],
+  ])('finds successors of sources visited in increasing order like a Map: %s', (_name, offsets) => {
+    const lookup = new SortedLookup(sorted);
+    let wrong = 0;
+    let hits = 0;
+    for (let i = 0; i < sorted.length; i++) {
+      // each source asks for a rotating handful of offsets, and for its own neighbours in the set
+      for (let k = 0; k < 4; k++) {
+        const target = sorted[i] + offsets[(i + k) % offsets.length];
+        const want = position.get(target) ?? -1;
+        if (lookup.get(sorted[i], target) !== want) wrong++;
+      }
+      for (const j of [i - 1, i + 1, i + 7]) {
+        if (j < 0 || j >= sorted.length) continue;
+        hits++;
+        if (lookup.get(sorted[i], sorted[j]) !== j) wrong++;
+      }
+    }
+    expect(hits).toBeGreaterThan(100_000);
+    expect(wrong).toBe(0);
+  });
+
+  it('answers -1 past either end and finds the first and last code', () => {
+    const lookup = new SortedLookup(sorted);
+    expect(lookup.get(sorted[0], sorted[0] - 1)).toBe(-1);
+    expect(lookup.get(sorted[0], sorted[0])).toBe(0);
+    const last = sorted.length - 1;
+    expect(lookup.get(sorted[last], sorted[last])).toBe(last);
+    expect(lookup.get(sorted[last], sorted[last] + 1)).toBe(-1);
   });
 });

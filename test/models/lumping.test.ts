@@ -100,18 +100,26 @@ describe('queue profile packing', () => {
   it.each([
     [30, 6, 0],
     [3, 40, 1],
-  ])('write and read are inverse, and level(s, i) is S_i, on every profile (N=%i, K=%i)', (N, K, extra) => {
+  ])('write and read are inverse, level(s, i) is S_i, jobs(s) the total and occupied(s) the lengths held, on every profile (N=%i, K=%i)', (N, K, extra) => {
     const profile = queueProfile(N, K, extra);
     const levels = new Int32Array(K + 2);
     const back = new Int32Array(K + 2);
     const digits = new Int32Array(profile.radices.length);
     // levels from a few sorted length vectors
-    for (const lengths of [new Array(N).fill(0), new Array(N).fill(K), Array.from({ length: N }, (_, j) => Math.max(0, K - 2 * j))]) {
+    for (const lengths of [new Array(N).fill(0), new Array(N).fill(K), Array.from({ length: N }, (_, j) => Math.max(0, K - 2 * j)), Array.from({ length: N }, (_, j) => (j < 2 ? K : j < N - 1 ? Math.min(K, 2) : 0))]) {
       for (let i = 0; i <= K + 1; i++) levels[i] = lengths.filter((L) => L >= i).length;
       profile.write(levels, digits);
       profile.read(digits, back);
       expect(Array.from(back)).toEqual(Array.from(levels));
       expect(Array.from({ length: K }, (_, i) => profile.level(digits, i + 1))).toEqual(Array.from(levels.subarray(1, K + 1)));
+      expect(profile.jobs(digits)).toBe(lengths.reduce((a, L) => a + L, 0));
+      // occupied: the lengths held, increasing, with S_i and S_{i+1} written for each
+      const held = new Int32Array(K + 1);
+      const part = new Int32Array(K + 2).fill(-1);
+      const m = profile.occupied(digits, part, held);
+      const want = Array.from({ length: K + 1 }, (_, i) => i).filter((i) => levels[i] > levels[i + 1]);
+      expect(Array.from(held.subarray(0, m))).toEqual(want);
+      for (const i of want) expect([part[i], part[i + 1]]).toEqual([levels[i], levels[i + 1]]);
     }
   });
 });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { MetricValues } from '../../src/core/model.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { trusted } from '../../src/ctmc/solve-chain.ts';
-import { searchCap } from '../../src/ctmc/truncation-search.ts';
+import { hopelessBudget, searchCap } from '../../src/ctmc/truncation-search.ts';
 import { affinity } from '../../models/affinity.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';
@@ -122,5 +122,45 @@ describe('affinity: the projection', () => {
     expect(mass[3]).toBeLessThan(1e-5);
     expect(trusted(s.evidence)).toBe(false);
     expect(t.stopped).toMatch(/budget of 5e\+5 states/);
+  });
+});
+
+/** [states, frontier mass] of every round of real searches (lbcheck solve ... --json, truncation.rounds). */
+const ROUNDS: Record<string, [number, number][]> = {
+  // jiq-queueing --N 6 --alpha 3/5,2/5 --lambda 0.9: the law spreads over every partition of the jobs (about 2e9 states needed)
+  jiqQueueing6: [[1024, 0.116], [8192, 0.0645], [65536, 0.0208], [524288, 0.00318]],
+  // --N 4: needs about 1.1e7 states; without a budget it would get there (1.1e-12 at 1e7)
+  jiqQueueing4: [[1024, 0.0475], [8192, 0.0183], [65536, 0.00111], [524288, 4.63e-6], [4194304, 1.86e-10], [7702120, 5.2e-12], [9627650, 1.35e-12]],
+  jsqd6: [[1024, 0.0364], [8192, 0.00925], [65536, 2.58e-6], [466658, 6.58e-11], [733926, 1.34e-12]],
+  jsq8: [[1024, 0.00387], [8192, 0.00293], [65536, 1.53e-8], [158422, 2.85e-11], [210461, 5.39e-12], [263077, 1.32e-12]],
+  heteroPs: [[1024, 0.0485], [8192, 0.0124], [65536, 8.72e-7], [312787, 1.45e-11], [397382, 1.84e-12]],
+};
+const rounds = (id: string, n: number) => ROUNDS[id].slice(0, n).map(([states, boundaryMass]) => ({ states, boundaryMass, seconds: 0 }));
+const reductionTo = (tol: number) => (r: { boundaryMass: number }[]) => r[r.length - 1].boundaryMass / (0.5 * tol);
+
+describe('the projection search gives up early only when its budget is hopeless', () => {
+  it('jiq-queueing N = 6 at lambda = 0.9: after four rounds, even twice the fitted rate needs 1.4e11 states', () => {
+    const r = rounds('jiqQueueing6', 4);
+    expect(hopelessBudget(r, reductionTo(1e-12)(r), 1e7)).toBe(
+      'the boundary mass falls too slowly for the budget: F ~ states^-0.90 over the last two rounds, and even twice that rate needs about 1.4e+11 states for the tolerances, more than 30 times the budget of 1e+7',
+    );
+    // Three rounds are too few to judge (the first sets are breadth-first), however bad the forecast.
+    const early = rounds('jiqQueueing6', 3);
+    expect(hopelessBudget(early, reductionTo(1e-12)(early), 1e7)).toBeUndefined();
+  });
+
+  it.each(['jiqQueueing4', 'jsqd6', 'jsq8', 'heteroPs'])('never on a search that (nearly) gets there: %s, at every round', (id) => {
+    for (let n = 1; n <= ROUNDS[id].length; n++) {
+      const r = rounds(id, n);
+      expect(hopelessBudget(r, reductionTo(1e-12)(r), 1e7), `round ${n}`).toBeUndefined();
+    }
+  });
+
+  it('the search stops there, untrusted, with its fourth round as the answer (jiq-queueing N = 5, lambda = 0.9)', () => {
+    const s = solveModel(jiqQueueing, jiqQueueing.parse({ N: '5', lambda: '9/10', alpha: '3/5,2/5' }), { method: 'auto' });
+    const t = s.evidence.truncation!;
+    expect(trusted(s.evidence)).toBe(false);
+    expect(t.rounds!.map((r) => r.states)).toEqual([1024, 8192, 65536, 524288]);
+    expect(t.stopped).toMatch(/^the boundary mass falls too slowly for the budget: .* needs about [0-9.]+e\+(8|9) states for the tolerances, more than 30 times the budget of 1e\+7$/);
   });
 });
