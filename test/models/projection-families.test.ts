@@ -7,9 +7,10 @@
  * affinity: the same three checks (one server, one group = JSQ, the K search).
  */
 import { describe, expect, it } from 'vitest';
-import type { MetricValues } from '../../src/core/model.ts';
+import type { MetricValues, ModelFamily } from '../../src/core/model.ts';
+import type { ParamSpecs } from '../../src/core/params.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
-import { trusted } from '../../src/ctmc/solve-chain.ts';
+import { trusted, type Solved } from '../../src/ctmc/solve-chain.ts';
 import { hopelessBudget, searchCap } from '../../src/ctmc/truncation-search.ts';
 import { affinity } from '../../models/affinity.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
@@ -23,6 +24,22 @@ function expectClose(a: MetricValues<number>, b: MetricValues<number>, tol: numb
     const w = ([] as number[]).concat(b[name]);
     ([] as number[]).concat(v).forEach((x, i) => expect(Math.abs(x - w[i]), `${name}[${i}]`).toBeLessThan(tol));
   }
+}
+
+/**
+ * The projection and the K search (searchCap) of the same parameters: both
+ * trusted, every metric within 1e-10. Iterative (the projected sets are too
+ * wide a band for GTH), held to 1e-13. Returns the projection's answer.
+ */
+function expectProjectionMatchesCap<P>(family: ModelFamily<ParamSpecs, P>, p: P): Solved {
+  const projected = solveModel(family, p, { method: 'iterative', tolerance: 1e-13 });
+  const cap = searchCap(family, family.truncation!, p, { method: 'iterative', tolerance: 1e-13 });
+  expect(projected.evidence.truncation!.kind).toBe('projection');
+  expect(cap.evidence.truncation!.kind).toBe('cap');
+  expect(trusted(projected.evidence)).toBe(true);
+  expect(trusted(cap.evidence)).toBe(true);
+  expectClose(projected.metrics, cap.metrics, 1e-10);
+  return projected;
 }
 
 describe('jiq-queueing: the projection', () => {
@@ -40,15 +57,7 @@ describe('jiq-queueing: the projection', () => {
     [{ N: '3', lambda: '1/2', alpha: '3/5,2/5' }],
     [{ N: '4', lambda: '1/4', alpha: '1/2,1/3,1/6', nu: '1/2' }],
   ])('agrees with the K search to 1e-10: %j', (raw) => {
-    const p = jiqQueueing.parse(raw);
-    // Iterative (the projected sets are too wide a band for GTH), held to 1e-13.
-    const projected = solveModel(jiqQueueing, p, { method: 'iterative', tolerance: 1e-13 });
-    const cap = searchCap(jiqQueueing, jiqQueueing.truncation!, p, { method: 'iterative', tolerance: 1e-13 });
-    expect(projected.evidence.truncation!.kind).toBe('projection');
-    expect(cap.evidence.truncation!.kind).toBe('cap');
-    expect(trusted(projected.evidence)).toBe(true);
-    expect(trusted(cap.evidence)).toBe(true);
-    expectClose(projected.metrics, cap.metrics, 1e-10);
+    expectProjectionMatchesCap(jiqQueueing, jiqQueueing.parse(raw));
   });
 });
 
@@ -98,15 +107,8 @@ describe('affinity: the projection', () => {
     [{ servers: '2,1', lambda: '1/3,1/4', mu2: '1/3' }],
     [{ servers: '2,2', lambda: '1/4,1/3', d1: '2', d2: '2' }],
   ])('agrees with the K search to 1e-10: %j', (raw) => {
-    const p = affinity.parse(raw);
-    const projected = solveModel(affinity, p, { method: 'iterative', tolerance: 1e-13 });
-    const cap = searchCap(affinity, affinity.truncation!, p, { method: 'iterative', tolerance: 1e-13 });
-    expect(projected.evidence.truncation!.kind).toBe('projection');
-    expect(cap.evidence.truncation!.kind).toBe('cap');
-    expect(trusted(projected.evidence)).toBe(true);
-    expect(trusted(cap.evidence)).toBe(true);
+    const projected = expectProjectionMatchesCap(affinity, affinity.parse(raw));
     expect(projected.metrics.secondaryFraction as number).toBeGreaterThan(0.01); // the groups do interact
-    expectClose(projected.metrics, cap.metrics, 1e-10);
   });
 
   it('servers 2,2 at lambda = 9/10: the start grows breadth first while its frontier holds > 1e-2, then the fit follows the mass (frontier < 1e-5 at 524,288 states)', () => {
