@@ -1,8 +1,10 @@
 /**
  * Job assignment with affinity relations, after Cardinaels, Borst and van
  * Leeuwaarden [P4] (THEORY section 6). The family's views live in
- * models/affinity/: params and ctmc (lumped by exchangeability within groups,
- * queues cut at K); the model and its rates are spelled out in ctmc.ts.
+ * models/affinity/: params, ctmc (lumped by exchangeability within groups,
+ * queues cut at K; the model and its rates are spelled out there) and
+ * mass-features (what the automatic truncation, a finite state projection,
+ * follows the mass by).
  *
  * What is taken from the paper, and what is lbcheck's choice. Only the
  * paper's abstract and THEORY section 6 were available when this was written,
@@ -24,7 +26,7 @@ import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily } from '../src/api.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './affinity/ctmc.ts';
 import { params, validate, type AffinityParams } from './affinity/params.ts';
-import { capTruncation, firstK } from '../src/core/truncation.ts';
+import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestRadix } from './support/server-multiset.ts';
 
 export type { AffinityParams } from './affinity/params.ts';
@@ -44,6 +46,17 @@ function initialK(p: AffinityParams): number {
   // N (1 - rho) rho^K: the boundary mass of N M/M/1 queues at the heaviest primary load; secondary
   // service can lengthen queues or shorten them, so start at half of it and let the solver grow K.
   return Math.max(2, Math.ceil(firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, maxK) / 2));
+}
+
+/**
+ * The projection's cap: N M/M/1 queues at the heaviest primary load down to a
+ * negligible tail (tailK), within the codes' radix 2K + 1. A group's queues are
+ * shorter than that: JSQ(d1) balances them, and idle secondaries take some of
+ * its jobs.
+ */
+function projectionK(p: AffinityParams): number {
+  const N = p.servers.reduce((a, c) => a + c, 0);
+  return tailK(N, ratToNumber(heaviest(p).div(p.mu1)), Math.floor((largestRadix(N) - 1) / 2));
 }
 
 const heaviest = (p: AffinityParams) => p.lambda.reduce((a, l) => (l.compare(a) > 0 ? l : a));
@@ -66,5 +79,5 @@ export const affinity = defineFamily<typeof params, AffinityParams, typeof metri
   defaults: (v) => ({ ...v, d1: v.d1 ?? 1, d2: v.d2 ?? 1 }),
   check: validate,
   ctmc,
-  truncation: capTruncation({ initialK, unstable }),
+  truncation: capTruncation({ initialK, unstable, projection: (p) => ({ ...p, K: projectionK(p) }) }),
 });

@@ -37,9 +37,8 @@ import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
 import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT } from '../support/server-multiset.ts';
+import { affinityFeatures, level } from './mass-features.ts';
 import type { AffinityParams } from './params.ts';
-
-const level = (v: number): number => (v + 1) >> 1;
 
 export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   const R = p.servers.length;
@@ -126,6 +125,7 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
     sizeHint: MULTISET_SIZE_HINT,
     initial: new Array<number>(N).fill(0),
     metrics,
+    massFeatures: affinityFeatures(blocks),
     describe: (s) =>
       `(${blocks
         .map((b, g) => `group ${g + 1}: ${Array.from(s.subarray(b.offset, b.offset + b.size), (v) => `${v & 1 ? 'f+' : ''}${v >> 1}`).join(',')}`)

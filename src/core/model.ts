@@ -97,6 +97,14 @@ export interface ChainDefinition<T> {
 export interface MassFeatures {
   readonly count: number;
   fill(s: Int32Array, out: Float64Array): void;
+  /**
+   * The states the fit runs over: 'tail' (default), the outer half of the set by
+   * mass; 'all', every state. Choosing states by their mass biases the slopes
+   * towards zero wherever the features leave part of log pi unexplained (a state
+   * is chosen for its low mass, not for where it lies), so a family whose law
+   * the features follow only roughly fits over all states (models/affinity/mass-features.ts).
+   */
+  readonly fitOver?: 'tail' | 'all';
 }
 
 /** Largest stationary mass on a truncation boundary that a trusted answer may have. */

@@ -130,18 +130,19 @@ function featuresOf(def: ChainDefinition<number>): MassFeatures {
 /**
  * log pi ~ c_0 + sum_k c_k f_k (f the state's massFeatures, by default its
  * digits), least squares over the outer half of the set (its states of
- * smallest mass, sampled by a fixed stride): the tail's decay rate along each
- * feature.
+ * smallest mass; every state with massFeatures.fitOver = 'all'), sampled by a
+ * fixed stride: the tail's decay rate along each feature.
  */
 function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): Float64Array {
   const features = featuresOf(def);
   const D = features.count + 1;
   const f = new Float64Array(D - 1);
   const positive = pi.filter((p) => p > 0);
+  const all = features.fitOver === 'all';
   const half = Math.floor(positive.length / 2);
-  quickselect(positive as unknown as number[], half); // the median, in O(n) (its types name arrays; it only indexes)
-  const cut = positive[half];
-  const stride = Math.max(1, Math.floor(positive.length / 2 / FIT_SAMPLE));
+  if (!all) quickselect(positive as unknown as number[], half); // the median, in O(n) (its types name arrays; it only indexes)
+  const cut = all ? Infinity : positive[half];
+  const stride = Math.max(1, Math.floor((all ? positive.length : half) / FIT_SAMPLE));
   const A = new Float64Array(D * D);
   const b = new Float64Array(D);
   const digits = new Int32Array(def.radices.length);

@@ -4,12 +4,15 @@
  * the K search (searchCap, a different truncation of the same chain), and JSQ
  * at N = 2 from the per-server chain (test/support/labelled-chains.ts) cut so
  * far out that its cut is negligible. (hetero-ps: test/models/hetero-ps.test.ts.)
+ * affinity: the same three checks (one server, one group = JSQ, the K search).
  */
 import { describe, expect, it } from 'vitest';
-import type { MetricValues } from '../../src/core/model.ts';
+import type { MetricValues, ModelFamily } from '../../src/core/model.ts';
+import type { ParamSpecs } from '../../src/core/params.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
-import { trusted } from '../../src/ctmc/solve-chain.ts';
+import { trusted, type Solved } from '../../src/ctmc/solve-chain.ts';
 import { hopelessBudget, searchCap } from '../../src/ctmc/truncation-search.ts';
+import { affinity } from '../../models/affinity.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { labelledJsqd } from '../support/labelled-chains.ts';
@@ -21,6 +24,22 @@ function expectClose(a: MetricValues<number>, b: MetricValues<number>, tol: numb
     const w = ([] as number[]).concat(b[name]);
     ([] as number[]).concat(v).forEach((x, i) => expect(Math.abs(x - w[i]), `${name}[${i}]`).toBeLessThan(tol));
   }
+}
+
+/**
+ * The projection and the K search (searchCap) of the same parameters: both
+ * trusted, every metric within 1e-10. Iterative (the projected sets are too
+ * wide a band for GTH), held to 1e-13. Returns the projection's answer.
+ */
+function expectProjectionMatchesCap<P>(family: ModelFamily<ParamSpecs, P>, p: P): Solved {
+  const projected = solveModel(family, p, { method: 'iterative', tolerance: 1e-13 });
+  const cap = searchCap(family, family.truncation!, p, { method: 'iterative', tolerance: 1e-13 });
+  expect(projected.evidence.truncation!.kind).toBe('projection');
+  expect(cap.evidence.truncation!.kind).toBe('cap');
+  expect(trusted(projected.evidence)).toBe(true);
+  expect(trusted(cap.evidence)).toBe(true);
+  expectClose(projected.metrics, cap.metrics, 1e-10);
+  return projected;
 }
 
 describe('jiq-queueing: the projection', () => {
@@ -38,15 +57,7 @@ describe('jiq-queueing: the projection', () => {
     [{ N: '3', lambda: '1/2', alpha: '3/5,2/5' }],
     [{ N: '4', lambda: '1/4', alpha: '1/2,1/3,1/6', nu: '1/2' }],
   ])('agrees with the K search to 1e-10: %j', (raw) => {
-    const p = jiqQueueing.parse(raw);
-    // Iterative (the projected sets are too wide a band for GTH), held to 1e-13.
-    const projected = solveModel(jiqQueueing, p, { method: 'iterative', tolerance: 1e-13 });
-    const cap = searchCap(jiqQueueing, jiqQueueing.truncation!, p, { method: 'iterative', tolerance: 1e-13 });
-    expect(projected.evidence.truncation!.kind).toBe('projection');
-    expect(cap.evidence.truncation!.kind).toBe('cap');
-    expect(trusted(projected.evidence)).toBe(true);
-    expect(trusted(cap.evidence)).toBe(true);
-    expectClose(projected.metrics, cap.metrics, 1e-10);
+    expectProjectionMatchesCap(jiqQueueing, jiqQueueing.parse(raw));
   });
 });
 
@@ -64,6 +75,55 @@ describe('JSQ at N = 2: the projection against the per-server chain', () => {
       { meanJobs: labelled.metrics.meanJobs, meanSojourn: labelled.metrics.meanSojourn },
       1e-10,
     );
+  });
+});
+
+describe('affinity: the projection', () => {
+  it('one server is the untruncated M/M/1 queue: mean jobs rho / (1 - rho), sojourn 1 / (mu1 - lambda), no secondary service', () => {
+    const s = solveModel(affinity, affinity.parse({ servers: '1', lambda: '3/5', mu1: '3/2' }), { method: 'gth' });
+    expect(s.evidence.truncation!.kind).toBe('projection');
+    expect(trusted(s.evidence)).toBe(true);
+    expect(s.metrics.meanJobs as number).toBeCloseTo(2 / 3, 10);
+    expect(s.metrics.meanSojourn as number).toBeCloseTo(1 / (3 / 2 - 3 / 5), 10);
+    expect(s.metrics.secondaryFraction).toBe(0);
+  });
+
+  it.each(['4/5'])('one group of 2 with d1 = 2 is JSQ at N = 2 (lambda = %s): the labelled JSQ chain cut at K = 200, to 1e-10', (lambda) => {
+    const projected = solveModel(affinity, affinity.parse({ servers: '2', lambda, d1: '2' }), { method: 'gth' });
+    expect(projected.evidence.truncation!.kind).toBe('projection');
+    expect(trusted(projected.evidence)).toBe(true);
+    const K = 200;
+    const labelled = solveChain((A) => labelledJsqd({ ...jsqD.parse({ N: '2', lambda, d: '2' }), K }, A), { method: 'gth', K });
+    expect(labelled.evidence.truncation!.boundaryMass).toBeLessThan(1e-30);
+    expectClose(
+      { meanJobs: projected.metrics.meanJobs, meanSojourn: projected.metrics.meanSojourn },
+      { meanJobs: labelled.metrics.meanJobs, meanSojourn: labelled.metrics.meanSojourn },
+      1e-10,
+    );
+  });
+
+  it.each([
+    [{ servers: '1,1', lambda: '1/2,3/4', mu2: '1/4' }],
+    [{ servers: '2,1', lambda: '1/3,1/4', mu2: '1/3' }],
+    [{ servers: '2,2', lambda: '1/4,1/3', d1: '2', d2: '2' }],
+  ])('agrees with the K search to 1e-10: %j', (raw) => {
+    const projected = expectProjectionMatchesCap(affinity, affinity.parse(raw));
+    expect(projected.metrics.secondaryFraction as number).toBeGreaterThan(0.01); // the groups do interact
+  });
+
+  it('servers 2,2 at lambda = 9/10: the start grows breadth first while its frontier holds > 1e-2, then the fit follows the mass (frontier < 1e-5 at 524,288 states)', () => {
+    // Before: grown from 1,024 states by a fit over the outer half, the frontier mass went 0.2 -> 0.37 -> 0.26 -> 0.23.
+    const p = affinity.parse({ servers: '2,2', lambda: '9/10,9/10', d1: '2', d2: '2' });
+    const s = solveModel(affinity, p, { method: 'iterative', maxStates: 524288 });
+    const t = s.evidence.truncation!;
+    expect(t.kind).toBe('projection');
+    expect(t.rounds!.map((r) => r.states)).toEqual([1024, 8192, 65536, 524288]);
+    const mass = t.rounds!.map((r) => r.boundaryMass);
+    expect(mass[0]).toBeGreaterThan(1e-2);
+    mass.slice(1).forEach((m, i) => expect(m).toBeLessThan(mass[i] / 3));
+    expect(mass[3]).toBeLessThan(1e-5);
+    expect(trusted(s.evidence)).toBe(false);
+    expect(t.stopped).toMatch(/budget of 5e\+5 states/);
   });
 });
 
@@ -103,6 +163,6 @@ describe('the projection search gives up early only when its budget is hopeless'
     const t = s.evidence.truncation!;
     expect(trusted(s.evidence)).toBe(false);
     expect(t.rounds!.map((r) => r.states)).toEqual([1024, 8192, 65536, 524288]);
-    expect(t.stopped).toMatch(/^the boundary mass falls too slowly for the budget: .* needs about [0-9.]+e\+8 states for the tolerances, more than 30 times the budget of 1e\+7$/);
+    expect(t.stopped).toMatch(/^the boundary mass falls too slowly for the budget: .* needs about [0-9.]+e\+(8|9) states for the tolerances, more than 30 times the budget of 1e\+7$/);
   });
 });
