@@ -82,6 +82,8 @@ export interface Evidence {
 /** One truncation a search tried. */
 export interface SearchRound {
   K?: number;
+  /** How a projection round's set was made: the breadth-first start, or grown by the fitted tail. */
+  growth?: 'breadth-first' | 'fit';
   states: number;
   boundaryMass: number;
   seconds: number;

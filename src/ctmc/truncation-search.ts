@@ -48,9 +48,12 @@ const FIRST_STATES = 1024;
  * law shows no tail to fit. Measured on affinity 2,2 at lambda = 0.9 (the slope
  * of log pi along a group's total jobs, whose true decay is about -0.13):
  * fitted +0.056 on 1,024 states (frontier 0.2), -0.045 on 8,192 (0.058),
- * -0.10 on 65,536 (0.0085).
+ * -0.10 on 65,536 (0.0085). The threshold lies between affinity's second
+ * round (0.058) and the first rounds of jsq-d N = 6 (0.036) and hetero-ps 2,2
+ * (0.049), whose fits work from 1,024 states: with 1e-2 they grew breadth first
+ * to 8,192, and jsq-d N = 6 then needed 1,469,172 states instead of 917,408.
  */
-const START_MASS = 1e-2;
+const START_MASS = 0.05;
 /** A projection grows at most this factor per round; the first round assumes F ~ states^-FIRST_ORDER. */
 const MAX_GROWTH = 8;
 const FIRST_ORDER = 6;
@@ -121,11 +124,12 @@ class Search {
   }
 
   /** Records a solve; true when the search is done (tolerances met, or a reason to stop). */
-  record(solved: Solved, K?: number): boolean {
+  record(solved: Solved, how: { K: number } | { growth: 'breadth-first' | 'fit' }): boolean {
     this.previous = this.last;
     this.last = solved;
     const mass = solved.evidence.truncation?.boundaryMass ?? 0;
-    this.rounds.push({ ...(K !== undefined ? { K } : {}), states: solved.evidence.states, boundaryMass: mass, seconds: solved.evidence.seconds });
+    const K = 'K' in how ? how.K : undefined;
+    this.rounds.push({ ...how, states: solved.evidence.states, boundaryMass: mass, seconds: solved.evidence.seconds });
     this.opts.onProgress?.(`truncation ${this.rounds.length}: ${K !== undefined ? `K = ${K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
     if (this.settled()) return true;
     if (this.cpuSeconds() > this.maxSeconds) this.stopped = `the search's budget of ${this.maxSeconds} CPU seconds ran out`;
@@ -141,8 +145,8 @@ class Search {
   restart(smaller: Solved, larger: Solved): boolean {
     this.rounds.length = 0;
     this.last = undefined;
-    this.record(smaller);
-    return this.record(larger);
+    this.record(smaller, { growth: 'breadth-first' });
+    return this.record(larger, { growth: 'breadth-first' });
   }
 
   /** Boundary mass within tolerance and, after two rounds, metric changes within theirs. */
@@ -235,7 +239,7 @@ export function searchCap<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationVi
   const at = (K: number, o: ChainSolveOptions): Solved => solveChain(familyChain(family, t.withK(p, K)), { ...o, K });
   let K = t.initialK(p);
   for (;;) {
-    if (search.record(at(K, { ...opts, method: search.method }), K)) break;
+    if (search.record(at(K, { ...opts, method: search.method }), { K })) break;
     if (K >= MAX_AUTO_K) {
       search.stopped = `the search reached its largest K, ${MAX_AUTO_K}`;
       break;
@@ -275,9 +279,9 @@ function nextSize(rounds: readonly SearchRound[], reduction: number): number {
 
 /**
  * Why a projection search should give up before its budget is spent, or
- * undefined: after FORECAST_ROUNDS rounds, the states that even
- * optimisticOrder says a fall of the boundary mass by `reduction` needs exceed
- * HOPELESS_FACTOR times the budget. The forecast can overshoot (jiq-queueing,
+ * undefined: after FORECAST_ROUNDS rounds, the last of them grown by the fit,
+ * the states that even optimisticOrder says a fall of the boundary mass by
+ * `reduction` needs exceed HOPELESS_FACTOR times the budget. The forecast can overshoot (jiq-queueing,
  * N = 5, lambda = 0.9: 6.0e9 at 524,288 states from the breadth-first start,
  * 8.8e8 from a start grown by the fit, against about 1.4e8 by counting the
  * partitions the law spreads over), hence the factor. Without this rule,
@@ -285,7 +289,8 @@ function nextSize(rounds: readonly SearchRound[], reduction: number): number {
  * budget of 1e7 states with frontier mass 4.8e-5.
  */
 export function hopelessBudget(rounds: readonly SearchRound[], reduction: number, maxStates: number): string | undefined {
-  if (rounds.length < FORECAST_ROUNDS) return undefined;
+  // A breadth-first round says how fast a ball gains mass, not how fast the fitted growth would.
+  if (rounds.length < FORECAST_ROUNDS || rounds[rounds.length - 1].growth !== 'fit') return undefined;
   const beta = optimisticOrder(rounds);
   const needed = rounds[rounds.length - 1].states * reduction ** (1 / beta);
   if (!(needed > HOPELESS_FACTOR * maxStates)) return undefined;
@@ -299,20 +304,19 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
   let codes = firstSet(def, FIRST_STATES);
   let guess: Float64Array | undefined;
   let reuse: Reuse<number> | undefined;
-  let breadthFirst = true;
+  let growth: 'breadth-first' | 'fit' = 'breadth-first';
   for (;;) {
     const solved = solveChain(chain, { ...opts, method: search.method, states: codes, initial: guess, reuse });
     // The last round's rows are copied into this one: free its generator (and transpose) before the next is built.
     if (search.last) search.last.restriction = undefined;
-    if (search.record(solved)) break;
-    if (breadthFirst && solved.evidence.truncation!.boundaryMass > START_MASS) {
+    if (search.record(solved, { growth })) break;
+    if (growth === 'breadth-first' && solved.evidence.truncation!.boundaryMass > START_MASS) {
       const wider = firstSet(def, Math.min(search.maxStates, codes.length * MAX_GROWTH));
       if (wider.length > codes.length) {
         codes = wider;
         continue;
       }
     }
-    breadthFirst = false;
     search.stopped = hopelessBudget(search.rounds, search.neededReduction(), search.maxStates);
     if (search.stopped) break;
     const target = Math.min(search.maxStates, nextSize(search.rounds, search.neededReduction()));
@@ -329,6 +333,7 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
       break;
     }
     codes = grown.codes;
+    growth = 'fit';
     guess = grown.guess;
     reuse = { earlier, from: grown.from };
   }
