@@ -198,7 +198,8 @@ function copier<T>(reuse: Reuse<T>, n: number) {
  */
 export function restrictReturning<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, reuse?: Reuse<T>): Restriction<T> {
   const r = restrict(def, A, codes, reuse);
-  const keep = returningStates(r.g);
+  // The earlier restriction held only returning states; they still return within the larger set.
+  const keep = returningStates(r.g, reuse && Uint8Array.from(reuse.from, (j) => (j >= 0 ? 1 : 0)));
   const n = keep.reduce((a, k) => a + k, 0);
   if (n === r.g.n) return r;
   const g = r.g;

@@ -22,7 +22,7 @@ export const AUTO_EXACT_SECONDS = 5;
 
 /** Whether `auto` tries the exact solver on this chain. */
 export function exactIsCheap(g: SparseGenerator<number>): boolean {
-  return eliminationCost(g.n, bandOf(g)) <= LIMITS.autoExact && g.n <= LIMITS.exactStates;
+  return g.n <= LIMITS.exactStates && eliminationCost(g.n, bandOf(g)) <= LIMITS.autoExact;
 }
 
 /** The direct method for `choice` on this chain (UsageError when an asked-for one is too large). */
