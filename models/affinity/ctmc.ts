@@ -38,6 +38,7 @@ import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
 import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT } from '../support/server-multiset.ts';
 import { affinityFeatures, level } from './mass-features.ts';
+import { twinGroups } from './twins.ts';
 import type { AffinityParams } from './params.ts';
 
 export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
@@ -55,6 +56,7 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   const choose1 = Array.from({ length: N + 1 }, (_, x) => A.fromInt(Number(binomial(x, p.d1))));
   const choose2 = Array.from({ length: N + 1 }, (_, x) => A.fromInt(Number(binomial(x, p.d2))));
   const idle = new Int32Array(R);
+  const twins = twinGroups(p.servers, p.lambda, blocks, radices, w);
 
   const countIdle = (s: Int32Array): number => {
     let all = 0;
@@ -108,20 +110,66 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   };
   const metrics: MetricDef<T>[] = [
     { name: 'meanJobs', reward: (s) => A.div(A.fromInt(jobs(s, 0, N)), A.fromInt(N)) },
+    // A group's jobs averaged over its twins (twins.ts: the lumped state orders their blocks).
     ...blocks.map((b, g) => ({
       name: 'groupMeanJobs',
       index: g + 1,
-      reward: (s: Int32Array) => A.div(A.fromInt(jobs(s, b.offset, b.offset + b.size)), A.fromInt(b.size)),
+      reward: (s: Int32Array) => {
+        let t = 0;
+        for (const h of twins.of[g]) t += jobs(s, blocks[h].offset, blocks[h].offset + b.size);
+        return A.div(A.fromInt(t), A.fromInt(b.size * twins.of[g].length));
+      },
     })),
     // Little's law over admitted jobs; assignments to secondaries over admitted jobs.
     { name: 'meanSojourn', reward: (s) => A.fromInt(jobs(s, 0, N)), per: admitted },
     { name: 'secondaryFraction', reward: secondaryRate, per: admitted },
   ];
 
+  /** Every transition out of the (canonical) state s, to codes not yet mapped onto their twins' orbit. */
+  const transitions = (s: Int32Array, code: number, emit: (target: number, rate: T) => void): void => {
+    const allIdle = countIdle(s);
+    for (let g = 0; g < R; g++) {
+      const b = blocks[g];
+      const end = b.offset + b.size;
+      for (let k = b.offset; k < end; ) {
+        // A run of m servers in state v (digits sorted non-increasing).
+        const v = s[k];
+        let m = 1;
+        while (k + m < end && s[k + m] === v) m++;
+        k += m;
+        const many = A.fromInt(m);
+        const q = level(v);
+        if (v & 1) emit(moveServer(s, w, b, code, v, v - 1), A.mul(many, mu2));
+        else if (v > 0) emit(moveServer(s, w, b, code, v, v - 2), A.mul(many, mu1));
+        if (q === 0) {
+          // Own job to an idle primary; foreign jobs from every other type.
+          emit(moveServer(s, w, b, code, 0, 2), A.mul(arrival[g], A.sub(A.one, noIdlePrimary(g))));
+          let foreign = A.zero;
+          for (let h = 0; h < R; h++) {
+            if (h === g) continue;
+            const share = A.div(many, A.fromInt(allIdle - idle[h]));
+            foreign = A.add(foreign, A.mul(A.mul(A.mul(arrival[h], noIdlePrimary(h)), idleSecondary(h, allIdle)), share));
+          }
+          if (!A.isZero(foreign)) emit(moveServer(s, w, b, code, 0, 1), foreign);
+        } else if (q < K) {
+          const rate = jsqRate(s, g, q, allIdle);
+          if (!A.isZero(rate)) {
+            // Of the servers at length q, this run holds m.
+            const sameLevel = atLeast(s, g, q) - atLeast(s, g, q + 1);
+            emit(moveServer(s, w, b, code, v, v + 2), A.div(A.mul(rate, many), A.fromInt(sameLevel)));
+          }
+        }
+      }
+    }
+  };
+  // At most 3 transitions per server (service, own job, foreign job).
+  const targets = new Float64Array(3 * N);
+  const rates = new Array<T>(3 * N);
+
   return {
     digitNames: blocks.flatMap((b, g) => Array.from({ length: b.size }, (_, k) => `v${g + 1}_${k + 1}`)),
     radices,
-    stateCount: multisetStates(p.servers, radix),
+    stateCount: twins.count(p.servers.map((c) => multisetStates([c], radix))),
     sizeHint: MULTISET_SIZE_HINT,
     initial: new Array<number>(N).fill(0),
     metrics,
@@ -135,40 +183,24 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
       return false;
     },
     successors(s, code, emit) {
-      const allIdle = countIdle(s);
-      for (let g = 0; g < R; g++) {
-        const b = blocks[g];
-        const end = b.offset + b.size;
-        for (let k = b.offset; k < end; ) {
-          // A run of m servers in state v (digits sorted non-increasing).
-          const v = s[k];
-          let m = 1;
-          while (k + m < end && s[k + m] === v) m++;
-          k += m;
-          const many = A.fromInt(m);
-          const q = level(v);
-          if (v & 1) emit(moveServer(s, w, b, code, v, v - 1), A.mul(many, mu2));
-          else if (v > 0) emit(moveServer(s, w, b, code, v, v - 2), A.mul(many, mu1));
-          if (q === 0) {
-            // Own job to an idle primary; foreign jobs from every other type.
-            emit(moveServer(s, w, b, code, 0, 2), A.mul(arrival[g], A.sub(A.one, noIdlePrimary(g))));
-            let foreign = A.zero;
-            for (let h = 0; h < R; h++) {
-              if (h === g) continue;
-              const share = A.div(many, A.fromInt(allIdle - idle[h]));
-              foreign = A.add(foreign, A.mul(A.mul(A.mul(arrival[h], noIdlePrimary(h)), idleSecondary(h, allIdle)), share));
-            }
-            if (!A.isZero(foreign)) emit(moveServer(s, w, b, code, 0, 1), foreign);
-          } else if (q < K) {
-            const rate = jsqRate(s, g, q, allIdle);
-            if (!A.isZero(rate)) {
-              // Of the servers at length q, this run holds m.
-              const sameLevel = atLeast(s, g, q) - atLeast(s, g, q + 1);
-              emit(moveServer(s, w, b, code, v, v + 2), A.div(A.mul(rate, many), A.fromInt(sameLevel)));
-            }
+      if (!twins.any) {
+        transitions(s, code, emit);
+        return;
+      }
+      // Targets mapped to their orbit's representative; rates into one orbit added.
+      let n = 0;
+      transitions(s, code, (target, rate) => {
+        const c = twins.canonical(target);
+        for (let j = 0; j < n; j++) {
+          if (targets[j] === c) {
+            rates[j] = A.add(rates[j], rate);
+            return;
           }
         }
-      }
+        targets[n] = c;
+        rates[n++] = rate;
+      });
+      for (let j = 0; j < n; j++) emit(targets[j], rates[j]);
     },
   };
 }

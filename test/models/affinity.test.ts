@@ -95,6 +95,9 @@ describe('affinity: the lumped chain equals the labelled per-server chain', () =
   it.each<Record<string, string>>([
     { servers: '1,1', lambda: '1/2,1/3', mu2: '1/3', K: '3' },
     { servers: '2,1', lambda: '1/2,1/4', K: '2' },
+    // Twin groups (equal size and lambda): the lumped chain keeps one state per swap orbit.
+    { servers: '1,1', lambda: '1/2,1/2', mu2: '1/3', K: '3' },
+    { servers: '2,2', lambda: '1/3,1/3', d1: '2', d2: '1', K: '1' },
   ])('exactly: %j', (raw) => {
     const p = params(raw);
     const labelled = solveChain((A) => labelledChain(p, A), { method: 'exact' });
@@ -200,7 +203,7 @@ describe('lbcheck solve affinity', () => {
     [['--servers', '2,1', '--lambda', '1/2,1/2', '--mu2', '0'], '--mu2 must be > 0, got 0'],
     [['--servers', '2,1', '--lambda', '1/2,0'], '--lambda[2] must be > 0, got 0'],
     [['--servers', '2,1', '--lambda', '1/2,1'], 'automatic K needs lambda_g < mu1 for every type'],
-    [['--servers', '2,2', '--lambda', '1/2,1/2', '--K', '2000'], 'the chain has 6.41e+13 states, more than the 1e+7 the solvers take'],
+    [['--servers', '2,2', '--lambda', '1/2,1/2', '--K', '2000'], 'the chain has 3.20e+13 states, more than the 1e+7 the solvers take'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     expectUsageError(['solve', 'affinity', ...args], message);
   });
