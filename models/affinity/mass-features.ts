@@ -3,7 +3,8 @@
  * affinity chain to (ChainDefinition.massFeatures), group by group: the
  * group's total jobs, the gaps q_i - q_j between its servers (sorted, so
  * i < j gives q_i >= q_j), its foreign jobs, and its own jobs queued behind a
- * foreign job. Fitted over every state (fitOver 'all').
+ * foreign job. Fitted over every state (fitOver 'all'), from a breadth-first
+ * start grown while its frontier holds more than 1e-2 (breadthFirstAbove).
  *
  * Why, measured on servers 2,2 at lambda = 9/10,9/10, d1 = d2 = 2 (the law
  * found at frontier 9e-13):
@@ -35,6 +36,7 @@ export function affinityFeatures(blocks: readonly ClassBlock[]): MassFeatures {
   return {
     count,
     fitOver: 'all',
+    breadthFirstAbove: 1e-2,
     fill(s, out) {
       let f = 0;
       for (const b of blocks) {

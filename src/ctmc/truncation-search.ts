@@ -310,7 +310,7 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
     // The last round's rows are copied into this one: free its generator (and transpose) before the next is built.
     if (search.last) search.last.restriction = undefined;
     if (search.record(solved, { growth })) break;
-    if (growth === 'breadth-first' && solved.evidence.truncation!.boundaryMass > START_MASS) {
+    if (growth === 'breadth-first' && solved.evidence.truncation!.boundaryMass > (def.massFeatures?.breadthFirstAbove ?? START_MASS)) {
       const wider = firstSet(def, Math.min(search.maxStates, codes.length * MAX_GROWTH));
       if (wider.length > codes.length) {
         codes = wider;
