@@ -36,7 +36,7 @@ import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
-import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT } from '../support/server-multiset.ts';
+import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT, runLength } from '../support/server-multiset.ts';
 import { affinityFeatures, level } from './mass-features.ts';
 import { twinGroups } from './twins.ts';
 import type { AffinityParams } from './params.ts';
@@ -134,8 +134,7 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
       for (let k = b.offset; k < end; ) {
         // A run of m servers in state v (digits sorted non-increasing).
         const v = s[k];
-        let m = 1;
-        while (k + m < end && s[k + m] === v) m++;
+        const m = runLength(s, k, end);
         k += m;
         const many = A.fromInt(m);
         const q = level(v);

@@ -24,7 +24,7 @@ import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction } from '../../src/core/rational.ts';
-import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT } from '../support/server-multiset.ts';
+import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT, runLength } from '../support/server-multiset.ts';
 import { queueGapFeatures } from '../support/mass-features.ts';
 import { serverCount, staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 
@@ -98,8 +98,7 @@ export function ctmc<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
         for (let k = b.offset; k < end; ) {
           // A run of m servers holding n jobs (digits sorted non-increasing).
           const n = s[k];
-          let m = 1;
-          while (k + m < end && s[k + m] === n) m++;
+          const m = runLength(s, k, end);
           k += m;
           const many = A.fromInt(m);
           if (n > 0) emit(moveServer(s, w, b, code, n, n - 1), A.mul(many, capacity[j]));

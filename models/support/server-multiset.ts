@@ -30,6 +30,13 @@ export function classBlocks(sizes: readonly number[]): ClassBlock[] {
   });
 }
 
+/** How many digits from k on, before `end`, equal s[k]: the run of servers sharing a value in a block sorted non-increasing. */
+export function runLength(s: Int32Array, k: number, end: number): number {
+  let m = 1;
+  while (k + m < end && s[k + m] === s[k]) m++;
+  return m;
+}
+
 /**
  * The code of the state in which one server of `block` whose value is `from`
  * takes the value `to` (the block re-sorted non-increasing), computed from the

@@ -128,9 +128,8 @@ class Search {
     this.previous = this.last;
     this.last = solved;
     const mass = solved.evidence.truncation?.boundaryMass ?? 0;
-    const K = 'K' in how ? how.K : undefined;
     this.rounds.push({ ...how, states: solved.evidence.states, boundaryMass: mass, seconds: solved.evidence.seconds });
-    this.opts.onProgress?.(`truncation ${this.rounds.length}: ${K !== undefined ? `K = ${K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
+    this.opts.onProgress?.(`truncation ${this.rounds.length}: ${'K' in how ? `K = ${how.K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
     if (this.settled()) return true;
     if (this.cpuSeconds() > this.maxSeconds) this.stopped = `the search's budget of ${this.maxSeconds} CPU seconds ran out`;
     else if (solved.evidence.states >= this.maxStates) this.stopped = `the search reached its budget of ${this.maxStates.toExponential(0)} states`;
@@ -304,13 +303,14 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
   let codes = firstSet(def, FIRST_STATES);
   let guess: Float64Array | undefined;
   let reuse: Reuse<number> | undefined;
+  const breadthFirstAbove = def.massFeatures?.breadthFirstAbove ?? START_MASS;
   let growth: 'breadth-first' | 'fit' = 'breadth-first';
   for (;;) {
     const solved = solveChain(chain, { ...opts, method: search.method, states: codes, initial: guess, reuse });
     // The last round's rows are copied into this one: free its generator (and transpose) before the next is built.
     if (search.last) search.last.restriction = undefined;
     if (search.record(solved, { growth })) break;
-    if (growth === 'breadth-first' && solved.evidence.truncation!.boundaryMass > (def.massFeatures?.breadthFirstAbove ?? START_MASS)) {
+    if (growth === 'breadth-first' && solved.evidence.truncation!.boundaryMass > breadthFirstAbove) {
       const wider = firstSet(def, Math.min(search.maxStates, codes.length * MAX_GROWTH));
       if (wider.length > codes.length) {
         codes = wider;
