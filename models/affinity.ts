@@ -79,5 +79,5 @@ export const affinity = defineFamily<typeof params, AffinityParams, typeof metri
   defaults: (v) => ({ ...v, d1: v.d1 ?? 1, d2: v.d2 ?? 1 }),
   check: validate,
   ctmc,
-  truncation: capTruncation({ initialK, unstable, projection: (p) => ({ ...p, K: projectionK(p) }) }),
+  truncation: capTruncation({ initialK, unstable, projectionK }),
 });

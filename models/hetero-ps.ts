@@ -67,5 +67,5 @@ export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metri
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
-  truncation: capTruncation({ initialK, unstable, projection: (p) => ({ ...p, K: projectionK(p) }) }),
+  truncation: capTruncation({ initialK, unstable, projectionK }),
 });

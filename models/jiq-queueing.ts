@@ -42,6 +42,6 @@ export const jiqQueueing = defineFamily<typeof params, JiqQueueingParams, typeof
     nextK: (_p, K) => K + 1,
     // The projection's cap: with every server busy (no tokens) jobs are routed at
     // random, so each queue's tail falls at least like an M/M/1 queue of load lambda.
-    projection: (p) => ({ ...p, K: tailK(p.N, ratToNumber(p.lambda), largestK(p.N, p.alpha.length - 1)) }),
+    projectionK: (p) => tailK(p.N, ratToNumber(p.lambda), largestK(p.N, p.alpha.length - 1)),
   }),
 });

@@ -56,6 +56,6 @@ export const jsqD = defineFamily<typeof params, JsqdParams, typeof metrics>({
     initialK: (p) => firstK(p.N, (K) => meanFieldTail(ratToNumber(p.lambda), p.d, K), DEFAULT_BOUNDARY_TOLERANCE, largestK(p.N, 0)),
     // C(N + K, K) states: each level multiplies them by about (N + K)/K.
     nextK: (_p, K) => K + 1,
-    projection: (p) => ({ ...p, K: projectionK(p) }),
+    projectionK,
   }),
 });

@@ -33,7 +33,7 @@
  */
 import type { Arith } from '../../src/core/arith.ts';
 import { UsageError } from '../../src/core/errors.ts';
-import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
+import type { ChainDefinition, Emit, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
 import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT, runLength } from '../support/server-multiset.ts';
@@ -126,7 +126,7 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   ];
 
   /** Every transition out of the (canonical) state s, to codes not yet mapped onto their twins' orbit. */
-  const transitions = (s: Int32Array, code: number, emit: (target: number, rate: T) => void): void => {
+  const transitions = (s: Int32Array, code: number, emit: Emit<T>): void => {
     const allIdle = countIdle(s);
     for (let g = 0; g < R; g++) {
       const b = blocks[g];
@@ -161,9 +161,22 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
       }
     }
   };
-  // At most 3 transitions per server (service, own job, foreign job).
+  // At most 3 transitions per server (service, own job, foreign job), each mapped
+  // to its orbit's representative; rates into one orbit added.
   const targets = new Float64Array(3 * N);
   const rates = new Array<T>(3 * N);
+  let collected = 0;
+  const collect: Emit<T> = (target, rate) => {
+    const c = twins.canonical(target);
+    for (let j = 0; j < collected; j++) {
+      if (targets[j] === c) {
+        rates[j] = A.add(rates[j], rate);
+        return;
+      }
+    }
+    targets[collected] = c;
+    rates[collected++] = rate;
+  };
 
   return {
     digitNames: blocks.flatMap((b, g) => Array.from({ length: b.size }, (_, k) => `v${g + 1}_${k + 1}`)),
@@ -186,20 +199,9 @@ export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
         transitions(s, code, emit);
         return;
       }
-      // Targets mapped to their orbit's representative; rates into one orbit added.
-      let n = 0;
-      transitions(s, code, (target, rate) => {
-        const c = twins.canonical(target);
-        for (let j = 0; j < n; j++) {
-          if (targets[j] === c) {
-            rates[j] = A.add(rates[j], rate);
-            return;
-          }
-        }
-        targets[n] = c;
-        rates[n++] = rate;
-      });
-      for (let j = 0; j < n; j++) emit(targets[j], rates[j]);
+      collected = 0;
+      transitions(s, code, collect);
+      for (let j = 0; j < collected; j++) emit(targets[j], rates[j]);
     },
   };
 }

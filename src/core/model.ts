@@ -108,7 +108,7 @@ export interface MassFeatures {
   /**
    * While more than this mass sits on the frontier of the projection's start,
    * the start grows breadth first instead of by the fit (default START_MASS in
-   * ctmc/truncation-search.ts, 0.05). affinity at lambda = 0.9 needs 1e-2
+   * ctmc/truncation-search.ts). affinity at lambda = 0.9 needs 1e-2
    * (models/affinity/mass-features.ts): fitted from its 8,192-state
    * breadth-first set (frontier 0.034) the next round had 8.3e-3, against
    * 3.5e-3 breadth first and 1.8e-7 one fitted round later.

@@ -15,8 +15,12 @@ export const capParam = optional(
 
 export type Capped = { K: number | undefined };
 
-export function capTruncation<P extends Capped>(search: Pick<TruncationView<P>, 'initialK' | 'nextK' | 'unstable' | 'projection'>): TruncationView<P> {
-  return { fixedK: (p) => p.K, withK: (p, K) => ({ ...p, K }), ...search };
+/** The search: where K starts and grows, why it must not run, and (projectionK) the cap of the chain a projection explores. */
+export type CapSearch<P> = Pick<TruncationView<P>, 'initialK' | 'nextK' | 'unstable'> & { projectionK?: (p: P) => number };
+
+export function capTruncation<P extends Capped>({ projectionK, ...search }: CapSearch<P>): TruncationView<P> {
+  const withK = (p: P, K: number): P => ({ ...p, K });
+  return { fixedK: (p) => p.K, withK, ...search, ...(projectionK ? { projection: (p: P) => withK(p, projectionK(p)) } : {}) };
 }
 
 /**

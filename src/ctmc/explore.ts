@@ -9,7 +9,7 @@ import type { ChainDefinition } from '../core/model.ts';
 import { decodeInto, encode, mixedRadixWeights } from '../core/mixed-radix.ts';
 import type { SparseGenerator } from './generator.ts';
 import { returningStates } from './irreducible.ts';
-import { createStateIndex, SortedLookup } from './state-index.ts';
+import { createStateIndex, SortedLookup, sortedIndexOf } from './state-index.ts';
 
 export interface ExploreOptions {
   /** Refuse chains with more states than this (default MAX_STATES). */
@@ -159,7 +159,7 @@ export function restrict<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64
   }
   const trimmed = A.store(m);
   for (let k = 0; k < m; k++) trimmed[k] = rate[k];
-  const initial = new SortedLookup(codes).get(0, encode(def.initial, mixedRadixWeights(def.radices)));
+  const initial = sortedIndexOf(codes, encode(def.initial, mixedRadixWeights(def.radices)));
   if (initial === -1) throw new Error('the restricted state set lacks the initial state');
   return { g: { n, codes, radices: def.radices, rowPtr, col: col.slice(0, m), rate: trimmed, initial }, leaking };
 }

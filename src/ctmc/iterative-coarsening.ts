@@ -12,6 +12,7 @@ import { codeSpace, decodeInto } from '../core/mixed-radix.ts';
 import { exitRates, incoming, type SparseGenerator } from './generator.ts';
 import type { BandMatrix } from './gth.ts';
 import { lump } from './iterative-cycle.ts';
+import { lowerBound } from './state-index.ts';
 
 /** Levels with at most this many states are solved by dense GTH (about n^3/3 = 0.7 M multiply-adds at 128 per visit). */
 const DIRECT_LIMIT = 128;
@@ -137,17 +138,6 @@ function halvedCodes(codes: Float64Array, radices: readonly number[], halve: boo
     out[i] = c;
   }
   return { codes: out, radices: coarseRadices };
-}
-
-function lowerBound(a: Float64Array, v: number): number {
-  let lo = 0;
-  let hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (a[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -137,7 +137,7 @@ export class SortedLookup {
 }
 
 /** The first position >= from of a value >= v in the increasing array a (a.length if none), galloping from `from`. */
-function lowerBound(a: Float64Array, v: number, from: number): number {
+export function lowerBound(a: Float64Array, v: number, from = 0): number {
   const n = a.length;
   if (from >= n || a[from] >= v) return from;
   // a[lo] < v: double the step until a[hi] >= v, then bisect (lo, hi].
@@ -156,4 +156,10 @@ function lowerBound(a: Float64Array, v: number, from: number): number {
     else hi = mid;
   }
   return hi;
+}
+
+/** The position of v in the increasing array a, or -1. */
+export function sortedIndexOf(a: Float64Array, v: number): number {
+  const at = lowerBound(a, v);
+  return at < a.length && a[at] === v ? at : -1;
 }

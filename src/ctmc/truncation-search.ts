@@ -45,13 +45,13 @@ const FIRST_STATES = 1024;
 /**
  * While more than this mass sits on its frontier the start grows breadth first
  * (by MAX_GROWTH): frontier states keep the mass that would flow out, so such a
- * law shows no tail to fit. Measured on affinity 2,2 at lambda = 0.9 (the slope
- * of log pi along a group's total jobs, whose true decay is about -0.13):
- * fitted +0.056 on 1,024 states (frontier 0.2), -0.045 on 8,192 (0.058),
- * -0.10 on 65,536 (0.0085). The threshold lies between affinity's second
- * round (0.058) and the first rounds of jsq-d N = 6 (0.036) and hetero-ps 2,2
- * (0.049), whose fits work from 1,024 states: with 1e-2 they grew breadth first
- * to 8,192, and jsq-d N = 6 then needed 1,469,172 states instead of 917,408.
+ * law shows no tail to fit (affinity 2,2 at lambda = 0.9: the slope of log pi
+ * along a group's total, truly about -0.13, fitted +0.056 on its 1,024-state
+ * start, frontier 0.2). A family may set its own (MassFeatures.breadthFirstAbove;
+ * affinity needs 1e-2). Above the first frontiers of jsq-d N = 6 (0.036) and
+ * hetero-ps 2,2 (0.049), whose fits work from 1,024 states: with 1e-2 they grew
+ * breadth first to 8,192, and jsq-d N = 6 then needed 1,469,172 states instead
+ * of 917,408.
  */
 const START_MASS = 0.05;
 /** A projection grows at most this factor per round; the first round assumes F ~ states^-FIRST_ORDER. */
@@ -123,13 +123,14 @@ class Search {
     return cpuNow() - this.cpuStart;
   }
 
-  /** Records a solve; true when the search is done (tolerances met, or a reason to stop). */
-  record(solved: Solved, how: { K: number } | { growth: 'breadth-first' | 'fit' }): boolean {
+  /** Records a solve (a projection's with how its set was grown; a cut's K is in its evidence); true when the search is done. */
+  record(solved: Solved, growth?: 'breadth-first' | 'fit'): boolean {
     this.previous = this.last;
     this.last = solved;
     const mass = solved.evidence.truncation?.boundaryMass ?? 0;
-    this.rounds.push({ ...how, states: solved.evidence.states, boundaryMass: mass, seconds: solved.evidence.seconds });
-    this.opts.onProgress?.(`truncation ${this.rounds.length}: ${'K' in how ? `K = ${how.K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
+    const K = solved.evidence.truncation?.K;
+    this.rounds.push({ ...(K !== undefined ? { K } : {}), ...(growth ? { growth } : {}), states: solved.evidence.states, boundaryMass: mass, seconds: solved.evidence.seconds });
+    this.opts.onProgress?.(`truncation ${this.rounds.length}: ${K !== undefined ? `K = ${K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
     if (this.settled()) return true;
     if (this.cpuSeconds() > this.maxSeconds) this.stopped = `the search's budget of ${this.maxSeconds} CPU seconds ran out`;
     else if (solved.evidence.states >= this.maxStates) this.stopped = `the search reached its budget of ${this.maxStates.toExponential(0)} states`;
@@ -144,8 +145,8 @@ class Search {
   restart(smaller: Solved, larger: Solved): boolean {
     this.rounds.length = 0;
     this.last = undefined;
-    this.record(smaller, { growth: 'breadth-first' });
-    return this.record(larger, { growth: 'breadth-first' });
+    this.record(smaller, 'breadth-first');
+    return this.record(larger, 'breadth-first');
   }
 
   /** Boundary mass within tolerance and, after two rounds, metric changes within theirs. */
@@ -238,7 +239,7 @@ export function searchCap<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationVi
   const at = (K: number, o: ChainSolveOptions): Solved => solveChain(familyChain(family, t.withK(p, K)), { ...o, K });
   let K = t.initialK(p);
   for (;;) {
-    if (search.record(at(K, { ...opts, method: search.method }), { K })) break;
+    if (search.record(at(K, { ...opts, method: search.method }))) break;
     if (K >= MAX_AUTO_K) {
       search.stopped = `the search reached its largest K, ${MAX_AUTO_K}`;
       break;
@@ -255,25 +256,36 @@ export function searchCap<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationVi
   return search.finish(search.final((o) => at(K, o)), 'cap');
 }
 
+/** The order beta of F ~ states^-beta between the last two rounds (NaN before two). */
+function fittedOrder(rounds: readonly SearchRound[]): number {
+  if (rounds.length < 2) return NaN;
+  const last = rounds[rounds.length - 1];
+  const prev = rounds[rounds.length - 2];
+  return Math.log(prev.boundaryMass / last.boundaryMass) / Math.log(last.states / prev.states);
+}
+
 /**
- * The order beta of F ~ states^-beta fitted to the last two rounds, doubled
- * (the grown set follows the law better than the one before it did: JSQ(2),
- * N = 4: beta 5.5 from 4,096 to 32,768 states, 12 from there to 216,629), in
- * [1, 50]; FIRST_ORDER after one round. Optimistic by design: it plans the next
- * round, and judges a budget hopeless only when even this rate cannot meet it.
+ * The fitted order doubled (the grown set follows the law better than the one
+ * before it did: JSQ(2), N = 4: beta 5.5 from 4,096 to 32,768 states, 12 from
+ * there to 216,629), in [1, 50]; FIRST_ORDER after one round. Optimistic by
+ * design: it plans the next round, and judges a budget hopeless only when even
+ * this rate cannot meet it.
  */
 function optimisticOrder(rounds: readonly SearchRound[]): number {
   if (rounds.length < 2) return FIRST_ORDER;
-  const last = rounds[rounds.length - 1];
-  const prev = rounds[rounds.length - 2];
-  const fitted = Math.log(prev.boundaryMass / last.boundaryMass) / Math.log(last.states / prev.states);
+  const fitted = fittedOrder(rounds);
   return Number.isFinite(fitted) && fitted > 0 ? Math.min(Math.max(2 * fitted, 1), 50) : 1;
 }
 
-/** The set size at which the boundary mass should fall by `reduction` (optimisticOrder), at most MAX_GROWTH times the last. */
+/** The factor by which the set should grow for the boundary mass to fall by `reduction`, at optimisticOrder. */
+function growthFactor(rounds: readonly SearchRound[], reduction: number): number {
+  return reduction ** (1 / optimisticOrder(rounds));
+}
+
+/** The next set's size: growthFactor, within 1.25 and MAX_GROWTH times the last. */
 function nextSize(rounds: readonly SearchRound[], reduction: number): number {
   const last = rounds[rounds.length - 1];
-  return Math.ceil(last.states * Math.min(MAX_GROWTH, Math.max(1.25, reduction ** (1 / optimisticOrder(rounds)))));
+  return Math.ceil(last.states * Math.min(MAX_GROWTH, Math.max(1.25, growthFactor(rounds, reduction))));
 }
 
 /**
@@ -290,10 +302,11 @@ function nextSize(rounds: readonly SearchRound[], reduction: number): number {
 export function hopelessBudget(rounds: readonly SearchRound[], reduction: number, maxStates: number): string | undefined {
   // A breadth-first round says how fast a ball gains mass, not how fast the fitted growth would.
   if (rounds.length < FORECAST_ROUNDS || rounds[rounds.length - 1].growth !== 'fit') return undefined;
-  const beta = optimisticOrder(rounds);
-  const needed = rounds[rounds.length - 1].states * reduction ** (1 / beta);
+  const needed = rounds[rounds.length - 1].states * growthFactor(rounds, reduction);
   if (!(needed > HOPELESS_FACTOR * maxStates)) return undefined;
-  return `the boundary mass falls too slowly for the budget: F ~ states^-${(beta / 2).toPrecision(2)} over the last two rounds, and even twice that rate needs about ${needed.toExponential(1)} states for the tolerances, more than ${HOPELESS_FACTOR} times the budget of ${maxStates.toExponential(0)}`;
+  const fitted = fittedOrder(rounds);
+  const rate = fitted > 0 ? `F ~ states^-${fitted.toPrecision(2)} over the last two rounds, and even twice that rate` : 'F did not fall over the last two rounds, and even F ~ states^-1';
+  return `the boundary mass falls too slowly for the budget: ${rate} needs about ${needed.toExponential(1)} states for the tolerances, more than ${HOPELESS_FACTOR} times the budget of ${maxStates.toExponential(0)}`;
 }
 
 /** Finite state projection of `chain` (a family's projection chain): the set grown until the tolerances are met. */
@@ -309,7 +322,8 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
     const solved = solveChain(chain, { ...opts, method: search.method, states: codes, initial: guess, reuse });
     // The last round's rows are copied into this one: free its generator (and transpose) before the next is built.
     if (search.last) search.last.restriction = undefined;
-    if (search.record(solved, { growth })) break;
+    reuse = guess = undefined;
+    if (search.record(solved, growth)) break;
     if (growth === 'breadth-first' && solved.evidence.truncation!.boundaryMass > breadthFirstAbove) {
       const wider = firstSet(def, Math.min(search.maxStates, codes.length * MAX_GROWTH));
       if (wider.length > codes.length) {
@@ -317,9 +331,10 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
         continue;
       }
     }
-    search.stopped = hopelessBudget(search.rounds, search.neededReduction(), search.maxStates);
+    const reduction = search.neededReduction();
+    search.stopped = hopelessBudget(search.rounds, reduction, search.maxStates);
     if (search.stopped) break;
-    const target = Math.min(search.maxStates, nextSize(search.rounds, search.neededReduction()));
+    const target = Math.min(search.maxStates, nextSize(search.rounds, reduction));
     const earlier = solved.restriction!;
     const grown = grow(def, solved.codes, solved.pi, earlier.leaking, target - solved.codes.length);
     if (grown.added === 0) {
