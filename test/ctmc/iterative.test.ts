@@ -139,12 +139,12 @@ function birthDeath(radices: number[], up: number[], down: number[]): { g: Spars
 
 /** Plain Gauss-Seidel (forward and backward sweeps) until the residual stops improving: the slow reference. */
 function gaussSeidelReference(g: SparseGenerator<number>): Float64Array {
-  const { inPtr, inSrc, inEdge } = incoming(g);
+  const { inPtr, inSrc, inRate } = incoming(g);
   const exit = exitRates(g);
   const x = new Float64Array(g.n).fill(1 / g.n);
   const relax = (j: number): void => {
     let s = 0;
-    for (let p = inPtr[j]; p < inPtr[j + 1]; p++) s += x[inSrc[p]] * g.rate[inEdge[p]];
+    for (let p = inPtr[j]; p < inPtr[j + 1]; p++) s += x[inSrc[p]] * inRate[p];
     x[j] = s / exit[j];
   };
   for (let sweep = 0; sweep < 200_000; sweep++) {
