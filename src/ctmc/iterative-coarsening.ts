@@ -221,14 +221,27 @@ function feeds(f: Level, pattern: Pattern, fixedRates: boolean): Pick<Coarsening
   for (let p = 0; p < edgeMap.length; p++) if (edgeMap[p] >= 0) feedPtr[edgeMap[p] + 1]++;
   for (let e = 0; e < pattern.inSrc.length; e++) feedPtr[e + 1] += feedPtr[e];
   const fill = feedPtr.slice(0, pattern.inSrc.length);
-  const feedSlot = new Int32Array(feedPtr[pattern.inSrc.length]);
-  for (let p = 0; p < edgeMap.length; p++) if (edgeMap[p] >= 0) feedSlot[fill[edgeMap[p]]++] = p;
-  const feedSrc = new Int32Array(feedSlot.length); // loops: TypedArray.map with a closure took 1.7 s over jsq-d N = 8's rounds
-  for (let t = 0; t < feedSlot.length; t++) feedSrc[t] = f.inSrc[feedSlot[t]];
-  if (!fixedRates) return { feedPtr, feedSrc, feedSlot };
-  const feedRate = new Float64Array(feedSlot.length);
-  for (let t = 0; t < feedSlot.length; t++) feedRate[t] = f.inRate[feedSlot[t]];
-  return { feedPtr, feedSrc, feedRate };
+  const m = feedPtr[pattern.inSrc.length];
+  // Loops over the fine slots in order, each written at its feed's place.
+  const feedSrc = new Int32Array(m);
+  if (fixedRates) {
+    const feedRate = new Float64Array(m);
+    for (let p = 0; p < edgeMap.length; p++) {
+      if (edgeMap[p] < 0) continue;
+      const t = fill[edgeMap[p]]++;
+      feedSrc[t] = f.inSrc[p];
+      feedRate[t] = f.inRate[p];
+    }
+    return { feedPtr, feedSrc, feedRate };
+  }
+  const feedSlot = new Int32Array(m);
+  for (let p = 0; p < edgeMap.length; p++) {
+    if (edgeMap[p] < 0) continue;
+    const t = fill[edgeMap[p]]++;
+    feedSrc[t] = f.inSrc[p];
+    feedSlot[t] = p;
+  }
+  return { feedPtr, feedSrc, feedSlot };
 }
 
 /** Level f's coarsening; fixedRates when f's rates never change (the finest level). */

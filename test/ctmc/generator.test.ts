@@ -4,18 +4,19 @@
  * slots, with its own rate, in float (a Float64Array) and in exact rationals.
  */
 import { describe, expect, it } from 'vitest';
+import type { Store } from '../../src/core/arith.ts';
 import { Fraction } from '../../src/core/rational.ts';
 import { incoming, type SparseGenerator } from '../../src/ctmc/generator.ts';
 
 /** A random sparse generator: each state gets up to 4 transitions to random others, of distinct rates. */
-function randomGenerator<T>(n: number, seed: number, rate: (k: number) => T, store: (m: number) => T[] | Float64Array): SparseGenerator<T> {
+function randomGenerator<T>(n: number, seed: number, rate: (k: number) => T, store: (m: number) => Store<T>): SparseGenerator<T> {
   let x = seed >>> 0;
   const next = (m: number): number => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) % m);
   const rows = Array.from({ length: n }, (_, i) => Array.from({ length: next(5) }, () => next(n)).filter((j) => j !== i));
   const rowPtr = new Int32Array(n + 1);
   rows.forEach((r, i) => (rowPtr[i + 1] = rowPtr[i] + r.length));
   const rates = store(rowPtr[n]);
-  for (let k = 0; k < rowPtr[n]; k++) rates[k] = rate(k) as never;
+  for (let k = 0; k < rowPtr[n]; k++) rates[k] = rate(k);
   return { n, codes: Float64Array.from(rows.keys()), radices: [n], rowPtr, col: Int32Array.from(rows.flat()), rate: rates, initial: 0 };
 }
 
