@@ -27,7 +27,7 @@ import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './affinity/ctmc.ts';
 import { params, validate, type AffinityParams } from './affinity/params.ts';
 import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
-import { largestRadix } from './support/server-multiset.ts';
+import { largestRadix, serverCount } from './support/server-multiset.ts';
 
 export type { AffinityParams } from './affinity/params.ts';
 
@@ -41,7 +41,7 @@ export type { AffinityParams } from './affinity/params.ts';
 function initialK(p: AffinityParams): number {
   const worst = heaviest(p);
   const rho = ratToNumber(worst.div(p.mu1));
-  const N = p.servers.reduce((a, c) => a + c, 0);
+  const N = serverCount(p);
   const maxK = Math.floor((largestRadix(N) - 1) / 2);
   // N (1 - rho) rho^K: the boundary mass of N M/M/1 queues at the heaviest primary load; secondary
   // service can lengthen queues or shorten them, so start at half of it and let the solver grow K.
@@ -55,7 +55,7 @@ function initialK(p: AffinityParams): number {
  * its jobs.
  */
 function projectionK(p: AffinityParams): number {
-  const N = p.servers.reduce((a, c) => a + c, 0);
+  const N = serverCount(p);
   return tailK(N, ratToNumber(heaviest(p).div(p.mu1)), Math.floor((largestRadix(N) - 1) / 2));
 }
 

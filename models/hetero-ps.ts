@@ -14,14 +14,16 @@ import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily } from '../src/api.ts';
 import { ratString, ratToNumber } from '../src/core/rational.ts';
 import { ctmc } from './hetero-ps/ctmc.ts';
 import { fluidView } from './hetero-ps/fluid.ts';
-import { params, serverCount, validate, type HeteroPsParams } from './hetero-ps/params.ts';
+import { params, validate, type HeteroPsParams } from './hetero-ps/params.ts';
+import { serverCount } from './support/server-multiset.ts';
 import { metrics } from './hetero-ps/metrics.ts';
 import { simulatorView } from './hetero-ps/simulator.ts';
 import { stabilityBound } from './hetero-ps/stability.ts';
 import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestRadix } from './support/server-multiset.ts';
 
-export { POLICIES, serverCount, staticShare, totalCapacity, type HeteroPsParams, type Policy } from './hetero-ps/params.ts';
+export { POLICIES, staticShare, totalCapacity, type HeteroPsParams, type Policy } from './hetero-ps/params.ts';
+export { serverCount };
 export { hybridThreshold, meanFieldBound, stabilityBound } from './hetero-ps/stability.ts';
 
 /**

@@ -36,14 +36,14 @@ import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, Emit, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { binomial } from '../../src/core/combinatorics.ts';
-import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT, runLength } from '../support/server-multiset.ts';
+import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT, runLength, serverCount } from '../support/server-multiset.ts';
 import { affinityFeatures, level } from './mass-features.ts';
 import { twinGroups } from './twins.ts';
 import type { AffinityParams } from './params.ts';
 
 export function ctmc<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
   const R = p.servers.length;
-  const N = p.servers.reduce((a, c) => a + c, 0);
+  const N = serverCount(p);
   const K = p.K!;
   const radix = 2 * K + 1;
   if (!fitsCodeSpace(radix, N)) throw new UsageError(`K = ${K} with N = ${N} servers needs state codes beyond 2^53; lower K or N`);

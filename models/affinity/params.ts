@@ -7,6 +7,7 @@ import { UsageError } from '../../src/core/errors.ts';
 import { intListParam, intParam, optional, rationalListParam, rationalParam } from '../../src/core/params.ts';
 import { ratString, type Rational } from '../../src/core/rational.ts';
 import { capParam } from '../../src/core/truncation.ts';
+import { serverCount } from '../support/server-multiset.ts';
 
 export const params = {
   servers: intListParam('servers per group, e.g. 2,2; group g is the primary group of job type g', { min: 1 }),
@@ -44,7 +45,7 @@ export function validate(p: AffinityParams): AffinityParams {
   const smallest = Math.min(...p.servers);
   if (!Number.isInteger(p.d1) || p.d1 < 1 || p.d1 > smallest) throw new UsageError(`d1 must be an integer in 1..${smallest} (the smallest group), got ${p.d1}`);
   if (R > 1) {
-    const N = p.servers.reduce((a, c) => a + c, 0);
+    const N = serverCount(p);
     const fewest = N - Math.max(...p.servers);
     if (!Number.isInteger(p.d2) || p.d2 < 1 || p.d2 > fewest) throw new UsageError(`d2 must be an integer in 1..${fewest} (the fewest secondary servers of a type), got ${p.d2}`);
   }

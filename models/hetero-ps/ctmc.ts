@@ -24,9 +24,9 @@ import { UsageError } from '../../src/core/errors.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction } from '../../src/core/rational.ts';
-import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT, runLength } from '../support/server-multiset.ts';
+import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT, runLength, serverCount } from '../support/server-multiset.ts';
 import { queueGapFeatures } from '../support/mass-features.ts';
-import { serverCount, staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
+import { staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 
 export function ctmc<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
   const N = serverCount(p);
@@ -85,7 +85,7 @@ export function ctmc<T>(p: HeteroPsParams, A: Arith<T>): ChainDefinition<T> {
     sizeHint: MULTISET_SIZE_HINT,
     initial: new Array<number>(N).fill(0),
     metrics,
-    massFeatures: queueGapFeatures(N, (s, q) => q.set(s)),
+    massFeatures: queueGapFeatures(N, blocks, (s, q) => q.set(s)),
     describe: (s) => `(${blocks.map((b, j) => `class ${j + 1}: ${Array.from(s.subarray(b.offset, b.offset + b.size)).join(',')}`).join('; ')})`,
     atBoundary: (s) => {
       for (let k = 0; k < N; k++) if (s[k] === K) return true;

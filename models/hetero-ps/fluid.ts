@@ -15,7 +15,8 @@
 import { UsageError } from '../../src/core/errors.ts';
 import { ratString, ratToNumber } from '../../src/core/rational.ts';
 import type { FluidView } from '../../src/core/fluid-view.ts';
-import { serverCount, staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
+import { serverCount } from '../support/server-multiset.ts';
+import { staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 import { meanFieldBound } from './stability.ts';
 
 const TAIL = 1e-16;

@@ -65,10 +65,6 @@ export function staticShare(p: HeteroPsParams): Rational {
   return p.mix!;
 }
 
-export function serverCount(p: HeteroPsParams): number {
-  return p.servers.reduce((a, c) => a + c, 0);
-}
-
 /** sum_j c_j C_j: the total capacity. */
 export function totalCapacity(p: HeteroPsParams): Rational {
   return p.servers.reduce((acc, c, j) => acc.add(p.rates[j].mul(c)), new Fraction(0));

@@ -18,7 +18,8 @@ import { IdSet } from '../../src/sim/id-set.ts';
 import { streams } from '../../src/sim/random.ts';
 import { BatchRecorder } from '../../src/sim/recorder.ts';
 import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
-import { serverCount, staticShare, type HeteroPsParams } from './params.ts';
+import { serverCount } from '../support/server-multiset.ts';
+import { staticShare, type HeteroPsParams } from './params.ts';
 import { metrics } from './metrics.ts';
 import { panels } from './regression-panel.ts';
 

@@ -28,7 +28,8 @@
  * carries every such lambda: q_s -> 1 as lambda -> C/N.
  */
 import { Fraction, type Rational } from '../../src/core/rational.ts';
-import { serverCount, staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
+import { serverCount } from '../support/server-multiset.ts';
+import { staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 
 /** Capacities of the N servers, slowest first. */
 function sortedCapacities(p: HeteroPsParams): Rational[] {

@@ -24,9 +24,10 @@ import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { profileStates } from '../support/queue-code-space.ts';
-import { describeLevels, totalJobs } from '../support/queue-levels.ts';
-import { queueProfile } from '../support/queue-packings.ts';
+import { describeLevels } from '../support/queue-levels.ts';
+import { lengthsFromLevels, queueProfile } from '../support/queue-packings.ts';
 import { queueGapFeatures } from '../support/mass-features.ts';
+import { classBlocks } from '../support/server-multiset.ts';
 import type { JiqQueueingParams } from './params.ts';
 
 export function ctmc<T>(p: JiqQueueingParams, A: Arith<T>): ChainDefinition<T> {
@@ -71,10 +72,7 @@ export function ctmc<T>(p: JiqQueueingParams, A: Arith<T>): ChainDefinition<T> {
     read(s);
     return A.sub(A.one, perServer(tokenless(), S[K]));
   };
-  const jobs = (s: Int32Array): T => {
-    read(s);
-    return A.fromInt(totalJobs(S, K));
-  };
+  const jobs = (s: Int32Array): T => A.fromInt(profile.jobs(s));
 
   const metrics: MetricDef<T>[] = [
     {
@@ -89,7 +87,7 @@ export function ctmc<T>(p: JiqQueueingParams, A: Arith<T>): ChainDefinition<T> {
       name: 'meanWait',
       reward: (s) => {
         read(s);
-        return perServer(tokenless(), totalJobs(S, K) - K * S[K]);
+        return perServer(tokenless(), profile.jobs(s) - K * S[K]);
       },
       per: admit,
     },
@@ -120,12 +118,10 @@ export function ctmc<T>(p: JiqQueueingParams, A: Arith<T>): ChainDefinition<T> {
     // The queue lengths, longest first (from the levels), and the tokens.
     massFeatures: queueGapFeatures(
       N,
+      classBlocks([N]),
       (s, q) => {
         read(s);
-        for (let j = 0, i = K; j < N; j++) {
-          while (i > 0 && S[i] <= j) i--;
-          q[j] = i;
-        }
+        lengthsFromLevels(S, N, K, q);
       },
       R,
       (_s, out, offset) => {

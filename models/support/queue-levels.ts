@@ -1,6 +1,6 @@
 /**
  * Reading a queue profile's levels S_0..S_{K+1} (./queue-packings.ts) for the
- * chains' metrics and descriptions: total jobs, occupancy counts y_i = S_i - S_{i+1}.
+ * chains' metrics and descriptions: occupancy counts y_i = S_i - S_{i+1}.
  */
 import type { QueueProfile } from './queue-packings.ts';
 
@@ -23,13 +23,6 @@ export function levelReader(profile: QueueProfile, K: number): (s: Int32Array) =
     if (!same) profile.read(s, levels);
     return levels;
   };
-}
-
-/** Total number of jobs: sum_i i y_i = sum_{i >= 1} S_i. */
-export function totalJobs(levels: Int32Array, K: number): number {
-  let t = 0;
-  for (let i = 1; i <= K; i++) t += levels[i];
-  return t;
 }
 
 /** "y0=2, y1=3, y2=1" (occupancy counts). */

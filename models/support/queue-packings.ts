@@ -52,6 +52,14 @@ export interface QueueProfile {
   leave(levels: Int32Array, i: number): number;
 }
 
+/** The N queue lengths of the levels S_0..S_{K+1}, sorted longest first, into out (the conjugate partition). */
+export function lengthsFromLevels(levels: Int32Array, N: number, K: number, out: Int32Array): void {
+  for (let j = 0, i = K; j < N; j++) {
+    while (i > 0 && levels[i] <= j) i--;
+    out[j] = i;
+  }
+}
+
 /** s[0] + ... + s[count - 1]. */
 function digitSum(s: Int32Array, count: number): number {
   let t = 0;
@@ -100,12 +108,7 @@ function lengthsProfile(N: number, K: number): QueueProfile {
       for (let j = 0; j < N; j++) levels[s[j]]++;
       for (let i = K - 1; i >= 0; i--) levels[i] += levels[i + 1]; // counts of exactly i -> at least i
     },
-    write(levels, out) {
-      for (let j = 0, i = K; j < N; j++) {
-        while (i > 0 && levels[i] <= j) i--;
-        out[j] = i;
-      }
-    },
+    write: (levels, out) => lengthsFromLevels(levels, N, K, out),
     level(s, i) {
       let j = 0; // lengths are sorted longest first: S_i counts the leading ones >= i
       while (j < N && s[j] >= i) j++;

@@ -21,6 +21,11 @@ export interface ClassBlock {
   readonly size: number;
 }
 
+/** N, the servers of all classes together (params listing servers per class). */
+export function serverCount(p: { readonly servers: readonly number[] }): number {
+  return p.servers.reduce((a, c) => a + c, 0);
+}
+
 export function classBlocks(sizes: readonly number[]): ClassBlock[] {
   let offset = 0;
   return sizes.map((size) => {

@@ -19,9 +19,9 @@ import { Inconclusive } from './generated.ts';
  * Boundary mass allowed in these checks (the CLI default 1e-12 would need
  * truncations beyond reach at these sizes; see the families' README section).
  * It is not a bound on a metric's error: a solve is trusted only when every
- * metric also changed by at most the search's metric tolerance between its last
- * two truncations (truncation.metricError), far below the differences of 1e-3
- * or more that these checks measure.
+ * metric's estimated error (truncation.metricError: the change between its last
+ * two truncations plus the float solver's error) is within the search's metric
+ * tolerance, far below the differences of 1e-3 or more that these checks measure.
  */
 export const BOUNDARY_TOLERANCE = 1e-10;
 
@@ -50,7 +50,7 @@ export function solveSequence<P>(
   return { solves };
 }
 
-/** The solve's evidence in short: K (for a cap), states, boundary mass, largest metric change, residual. */
+/** The solve's evidence in short: K (for a cap), states, boundary mass, largest estimated metric error, residual. */
 export function solveEvidence(s: Solved): EvidenceRecord {
   const e = s.evidence;
   const t = e.truncation!;

@@ -49,8 +49,9 @@ export function solveReport(family: ModelFamily<ParamSpecs, unknown>, req: Solve
 function truncationLine(t: TruncationEvidence): string {
   const shape = t.K !== undefined ? `at K = ${t.K}` : `by finite state projection (${t.rounds?.length ?? 1} rounds)`;
   const errors = t.metricError ? Object.values(t.metricError).flat() : [];
-  const error = errors.length ? `; largest metric change between the last two truncations ${errors.reduce((a, b) => Math.max(a, b), 0).toExponential(2)}` : '';
-  return `truncated ${shape}: boundary mass ${t.boundaryMass.toExponential(2)} (tolerance ${t.tolerance.toExponential(0)})${error}`;
+  const error = errors.length ? `; largest estimated metric error ${errors.reduce((a, b) => Math.max(a, b), 0).toExponential(2)} (change between the last two truncations${t.metricErrorParts?.solver ? ' plus the solver\'s error' : ''})` : '';
+  const tightened = t.solverTolerance !== undefined ? `; solver tolerance tightened to ${t.solverTolerance.toExponential(0)}` : '';
+  return `truncated ${shape}: boundary mass ${t.boundaryMass.toExponential(2)} (tolerance ${t.tolerance.toExponential(0)})${error}${tightened}`;
 }
 
 function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): number {
@@ -70,7 +71,7 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     const t = report.truncation;
     if (t) console.log(truncationLine(t));
     if (t?.stopped) console.log(`SEARCH STOPPED: ${t.stopped}; these numbers are not to be trusted`);
-    if (t?.metricErrorWithinTolerance === false) console.log(`METRIC ERROR TOO LARGE: a metric changed by more than ${t.metricTolerance} (relative) between the last two truncations; these numbers are not to be trusted`);
+    if (t?.metricErrorWithinTolerance === false) console.log(`METRIC ERROR TOO LARGE: a metric's estimated error exceeds ${t.metricTolerance} (relative); these numbers are not to be trusted`);
     if (!report.converged) console.log('NOT CONVERGED: the residual or the error estimate missed the tolerance; these numbers are not to be trusted');
     if (!(t?.withinTolerance ?? true)) console.log('TRUNCATION TOO COARSE: the boundary mass exceeds its tolerance; these numbers are not to be trusted');
     const head = ['metric', 'value', ...(report.exact ? [t ? 'exact (of the truncated chain)' : 'exact'] : [])];

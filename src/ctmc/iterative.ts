@@ -65,11 +65,23 @@ export interface IterativeResult {
   /**
    * Estimate of ||pi - pi*||_1 (not a bound). Iterative runs: from the last
    * cycles' steps ||x_k - x_{k-1}||_1, as the tail of a geometric series (see
-   * errorEstimateFrom); it is at least the last step. Chains small enough for
+   * tailFactor); it is at least the last step. Chains small enough for
    * a single dense GTH solve: n^3 * epsilon, the order of GTH's entrywise
    * relative error bound (O'Cinneide 1993).
    */
   errorEstimate: number;
+  /**
+   * Iterative runs of at least one cycle: the iterate before the last cycle
+   * (sums to 1) and the factor tailFactor(rho) that extrapolates the last step
+   * to the remaining error. A functional's change over that cycle times `tail`
+   * estimates how far the solver's error moves it (solve-chain.ts).
+   */
+  lastCycle?: LastCycle;
+}
+
+export interface LastCycle {
+  previous: Float64Array;
+  tail: number;
 }
 
 /**
@@ -117,16 +129,17 @@ function distance1(a: Float64Array, b: Float64Array): number {
 }
 
 /**
- * Estimate of the remaining error ||x_k - x*||_1 from the steps s_i = ||x_i - x_{i-1}||_1:
- * the tail s_k (rho + rho^2 + ...) of a geometric series, rho the largest step ratio
- * over the last three cycles (capped at 0.99), and never less than s_k itself.
+ * The factor that turns the last step s_k = ||x_k - x_{k-1}||_1 into an estimate of
+ * the remaining error ||x_k - x*||_1: the tail rho + rho^2 + ... = rho / (1 - rho)
+ * of a geometric series, rho the largest step ratio over the last three cycles
+ * (capped at 0.99), and never less than 1 (the error is at least about one step).
  */
-function errorEstimateFrom(steps: number[]): number {
+function tailFactor(steps: number[]): number {
   const k = steps.length - 1;
   let rho = 0;
   for (let i = Math.max(1, k - 2); i <= k; i++) if (steps[i - 1] > 0) rho = Math.max(rho, steps[i] / steps[i - 1]);
   rho = Math.min(rho, 0.99);
-  return steps[k] * Math.max(1, rho / (1 - rho));
+  return Math.max(1, rho / (1 - rho));
 }
 
 /** A chain small enough for one dense solve. */
@@ -159,6 +172,7 @@ export function solveIterative(g: SparseGenerator<number>, opts: IterativeOption
   const steps: number[] = [];
   let residual = Infinity;
   let errorEstimate = Infinity;
+  let tail = 1;
   let iterations = 0;
   while (iterations < maxIterations) {
     before.set(top.x);
@@ -167,12 +181,21 @@ export function solveIterative(g: SparseGenerator<number>, opts: IterativeOption
     iterations++;
     steps.push(distance1(top.x, before));
     residual = residualInto(top, d);
-    errorEstimate = errorEstimateFrom(steps);
+    tail = tailFactor(steps);
+    errorEstimate = steps[steps.length - 1] * tail;
     opts.onProgress?.(iterations, residual);
     if (meetsRule(rule, residual, errorEstimate) || Number.isNaN(residual) || iterations === maxIterations) break;
     history.push(top.x, d);
     if (history.recombine(before, raiseCost, residual)) top.x.set(before);
     else history.reset();
   }
-  return { pi: top.x, residual, residualNorm: rule.norm, iterations, converged: meetsRule(rule, residual, errorEstimate), errorEstimate };
+  return {
+    pi: top.x,
+    residual,
+    residualNorm: rule.norm,
+    iterations,
+    converged: meetsRule(rule, residual, errorEstimate),
+    errorEstimate,
+    ...(iterations > 0 ? { lastCycle: { previous: before, tail } } : {}),
+  };
 }

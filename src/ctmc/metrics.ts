@@ -2,7 +2,7 @@
  * Metrics as expectations of the model's state rewards under a solved law.
  * Vector metrics (those with an index) are gathered into arrays by name.
  */
-import type { Arith } from '../core/arith.ts';
+import { floatArith, type Arith, type Store } from '../core/arith.ts';
 import type { ChainDefinition, MetricValues } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { Fraction, ratString, type Rational } from '../core/rational.ts';
@@ -22,32 +22,43 @@ export function gather<V>(def: { readonly metrics: readonly { readonly name: str
 }
 
 /**
+ * visit(w, r, q) for each state i, w = weight(i), with the state's rewards r (in
+ * metric order) and its ratio metrics' denominators q (in the order of `ratios`).
+ */
+function eachState<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T, visit: (w: T, r: Store<T>, q: Store<T>) => void): void {
+  const digits = new Int32Array(def.radices.length);
+  // Rewards and the ratio metrics' denominators in flat lists: the loop below runs once per state and metric.
+  const rewards = def.metrics.map((m) => m.reward);
+  const pers = ratioMetrics(def).map((k) => def.metrics[k].per!);
+  const r = A.store(rewards.length);
+  const q = A.store(pers.length);
+  for (let i = 0; i < codes.length; i++) {
+    decodeInto(codes[i], def.radices, digits);
+    if (def.rewardsInto) def.rewardsInto(digits, r);
+    else for (let k = 0; k < rewards.length; k++) r[k] = rewards[k](digits);
+    for (let j = 0; j < pers.length; j++) q[j] = pers[j](digits);
+    visit(weight(i), r, q);
+  }
+}
+
+/** The indices of the ratio metrics (those with `per`), in metric order. */
+function ratioMetrics(def: { readonly metrics: readonly { readonly per?: unknown }[] }): number[] {
+  return def.metrics.flatMap((m, k) => (m.per ? [k] : []));
+}
+
+/**
  * Each metric's value under the law pi_i = weight(i) / total, accumulated in
  * arithmetic A: E_pi[reward], or E_pi[reward] / E_pi[per] for ratio metrics.
  */
 function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T, total: T): T[] {
-  const digits = new Int32Array(def.radices.length);
-  // Rewards and the ratio metrics' denominators in flat lists: the loop below runs once per state and metric.
-  const rewards = def.metrics.map((m) => m.reward);
-  const ratios = def.metrics.flatMap((m, k) => (m.per ? [k] : []));
-  const pers = ratios.map((k) => def.metrics[k].per!);
-  const sums = rewards.map(() => A.zero);
-  const perSums = pers.map(() => A.zero);
-  const all = def.rewardsInto && A.store(rewards.length);
-  for (let i = 0; i < codes.length; i++) {
-    const w = weight(i);
-    if (A.isZero(w)) continue;
-    decodeInto(codes[i], def.radices, digits);
-    if (all) def.rewardsInto!(digits, all);
-    for (let k = 0; k < rewards.length; k++) {
-      const r = all ? all[k] : rewards[k](digits);
-      if (!A.isZero(r)) sums[k] = A.add(sums[k], A.mul(w, r));
-    }
-    for (let j = 0; j < pers.length; j++) {
-      const q = pers[j](digits);
-      if (!A.isZero(q)) perSums[j] = A.add(perSums[j], A.mul(w, q));
-    }
-  }
+  const ratios = ratioMetrics(def);
+  const sums = def.metrics.map(() => A.zero);
+  const perSums = ratios.map(() => A.zero);
+  eachState(def, A, codes, weight, (w, r, q) => {
+    if (A.isZero(w)) return;
+    for (let k = 0; k < sums.length; k++) if (!A.isZero(r[k])) sums[k] = A.add(sums[k], A.mul(w, r[k]));
+    for (let j = 0; j < perSums.length; j++) if (!A.isZero(q[j])) perSums[j] = A.add(perSums[j], A.mul(w, q[j]));
+  });
   const values = sums.map((s) => A.div(s, total));
   ratios.forEach((k, j) => (values[k] = A.div(sums[k], perSums[j])));
   return values;
@@ -55,6 +66,32 @@ function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Arr
 
 export function floatMetrics(def: ChainDefinition<number>, A: Arith<number>, codes: Float64Array, pi: Float64Array): MetricValues<number> {
   return gather(def, metricValues(def, A, codes, (i) => pi[i], A.one));
+}
+
+/**
+ * Each metric's error bound from a bound e on ||pi - pi*||_1 (pi and pi* laws on
+ * `codes`, `values` the metrics under pi): with h = f - m g (g = per, or 1 for a
+ * plain expectation), m(pi) - m(pi*) = sum_i (pi_i - pi*_i) h_i / E_pi g up to
+ * second order, and since sum_i (pi_i - pi*_i) = 0 any constant can be taken off
+ * h, so |m(pi) - m(pi*)| <= e (max h - min h) / 2 / E_pi g.
+ */
+export function floatMetricBounds(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, values: MetricValues<number>, e: number): MetricValues<number> {
+  const m = def.metrics.map((x) => (x.index === undefined ? values[x.name] : (values[x.name] as number[])[x.index - 1]) as number);
+  const ratioOf = new Int32Array(m.length).fill(-1);
+  const ratios = ratioMetrics(def);
+  ratios.forEach((k, j) => (ratioOf[k] = j));
+  const lo = new Float64Array(m.length).fill(Infinity);
+  const hi = new Float64Array(m.length).fill(-Infinity);
+  const perMass = new Float64Array(ratios.length);
+  eachState(def, floatArith, codes, (i) => pi[i], (w, r, q) => {
+    for (let k = 0; k < m.length; k++) {
+      const h = r[k] - (ratioOf[k] >= 0 ? m[k] * q[ratioOf[k]] : m[k]);
+      if (h < lo[k]) lo[k] = h;
+      if (h > hi[k]) hi[k] = h;
+    }
+    for (let j = 0; j < q.length; j++) perMass[j] += w * q[j];
+  });
+  return gather(def, m.map((_, k) => (e * (hi[k] - lo[k])) / 2 / (ratioOf[k] >= 0 ? perMass[ratioOf[k]] : 1)));
 }
 
 /** Exact metrics for pi_i = numerators[i] / total, as exact rationals. */
@@ -67,4 +104,26 @@ export function exactMetrics(
 ): { values: MetricValues<Rational>; text: MetricValues<string> } {
   const values = metricValues(def, A, codes, (i) => new Fraction(numerators[i]), new Fraction(total));
   return { values: gather(def, values), text: gather(def, values.map(ratString)) };
+}
+
+/**
+ * f(a, b) elementwise, over a's names; a vector entry missing on one side counts
+ * as 0 there (a longer K adds levels).
+ */
+export function zipMetrics(a: MetricValues<number>, b: MetricValues<number>, f: (x: number, y: number) => number): MetricValues<number> {
+  const out: MetricValues<number> = {};
+  for (const [name, v] of Object.entries(a)) {
+    const w = b[name];
+    if (Array.isArray(v) || Array.isArray(w)) {
+      const x = ([] as number[]).concat(v);
+      const y = ([] as number[]).concat(w ?? []);
+      out[name] = Array.from({ length: Math.max(x.length, y.length) }, (_, i) => f(x[i] ?? 0, y[i] ?? 0));
+    } else out[name] = f(v, w as number);
+  }
+  return out;
+}
+
+/** |a - b| elementwise (zipMetrics). */
+export function metricChange(a: MetricValues<number>, b: MetricValues<number>): MetricValues<number> {
+  return zipMetrics(a, b, (x, y) => Math.abs(x - y));
 }

@@ -17,9 +17,9 @@ import { DEFAULT_RULE, jacobiResidual, meetsRule, RESIDUAL_NORMS, ruleWith, type
 import { transitionCount, type SparseGenerator } from './generator.ts';
 import { solveGth } from './gth.ts';
 import { firstNonReturningState } from './irreducible.ts';
-import { solveIterative } from './iterative.ts';
+import { solveIterative, type LastCycle } from './iterative.ts';
 import { AUTO_EXACT_SECONDS, chooseMethod, exactIsCheap, type DirectMethod, type MethodChoice } from './method.ts';
-import { exactMetrics, floatMetrics } from './metrics.ts';
+import { exactMetrics, floatMetricBounds, floatMetrics } from './metrics.ts';
 
 /**
  * A chain in every arithmetic: the same definition instantiated in float (every
@@ -54,6 +54,8 @@ export interface ChainSolveOptions extends SolveOptions {
   initial?: Float64Array;
   /** A restriction to a subset of `states` whose rows are reused (explore.ts restrict; float solves only). */
   reuse?: Reuse<number>;
+  /** The restricted chain of an earlier solve of these very `states`, solved again as it is (float solves only; e.g. at a tighter tolerance). */
+  same?: Restriction<number>;
 }
 
 export interface Evidence {
@@ -84,6 +86,10 @@ export interface SearchRound {
   K?: number;
   /** How a projection round's set was made: the breadth-first start, or grown by the fitted tail. */
   growth?: 'breadth-first' | 'fit';
+  /** This round solved the round before's truncation again, warm-started from its law, at a tighter solver tolerance. */
+  resolved?: true;
+  /** The float solver's tolerance of this round, once the search has tightened it. */
+  solverTolerance?: number;
   states: number;
   boundaryMass: number;
   seconds: number;
@@ -98,17 +104,28 @@ export interface TruncationEvidence {
    * the cut, not a bound on a metric's error: see metricError.
    */
   boundaryMass: number;
+  /**
+   * Iterative solves: the solver's estimate of how far its own error moves
+   * boundaryMass (boundarySolverError). The boundary is within tolerance when
+   * boundaryMass plus this is at most `tolerance`.
+   */
+  boundaryMassSolverError?: number;
   tolerance: number;
   withinTolerance: boolean;
   /** 'cap': queues cut at K; 'projection': the state set grown where the mass is (projection.ts). */
   kind?: 'cap' | 'projection';
   /**
-   * Estimated truncation error of each metric (vector metrics as arrays): the
-   * change between the last two truncations of the search (metricErrorMethod).
+   * Estimated error of each metric (vector metrics as arrays): the change
+   * between the last two truncations of the search plus the float solver's
+   * estimated error of the last solve (metricErrorMethod, metricErrorParts).
    * Absent for a K the user gave (the answer is the truncated chain's).
    */
   metricError?: MetricValues<number>;
   metricErrorMethod?: string;
+  /** The terms of metricError: the change between the last two truncations, and the solver's estimate (Solved.metricSolverError; absent for a direct solve). */
+  metricErrorParts?: { truncation: MetricValues<number>; solver?: MetricValues<number> };
+  /** The float solver's tolerance of the last solves, when the search tightened it (its solver error kept it from settling). */
+  solverTolerance?: number;
   /** A metric error counts as within tolerance when at most metricTolerance * max(1, |value|). */
   metricTolerance?: number;
   /** Whether every metric's error is within metricTolerance. */
@@ -127,6 +144,12 @@ export interface Solved {
   pi: Float64Array;
   /** Float metrics, computed when first read (a truncation search reads only its last rounds'). */
   readonly metrics: MetricValues<number>;
+  /**
+   * Iterative solves: the solver's estimated error of each metric, errorEstimate
+   * times half the range of the metric's reward (metrics.ts floatMetricBounds),
+   * computed when first read. Undefined for exact and GTH solves.
+   */
+  readonly metricSolverError?: MetricValues<number>;
   /** Restricted solves (opts.states): the restricted chain; its `leaking` states (those that lost a transition) are the frontier the projection grows from. */
   restriction?: Restriction<number>;
   exact?: { solution: ExactSolution; values: MetricValues<Rational>; text: MetricValues<string> };
@@ -143,7 +166,24 @@ interface Law {
   iterations: number;
   converged: boolean;
   errorEstimate?: number;
+  lastCycle?: LastCycle;
   exact?: { solution: ExactSolution; def: ChainDefinition<Rational>; codes: Float64Array };
+}
+
+/**
+ * The solver's error of the boundary mass F, estimated from the iterative
+ * solver's last cycle: |F(x_k) - F(x_{k-1})| times the tail factor
+ * rho / (1 - rho) (at least 1) that makes the L1 step into errorEstimate (when
+ * one slow mode dominates, e_k = c rho^k v, it is F's own geometric tail).
+ * Metrics take the bound errorEstimate times half the reward's range instead
+ * (floatMetricBounds): on jsq-d N = 6 at lambda = 0.9 mean jobs moved 1.6e-9 in
+ * the last cycle and 4.0e-9 after it, its steps not falling while the L1 steps
+ * did. That bound is no use for F: errorEstimate / 2 (about 1e-10) dwarfs a
+ * boundary tolerance of 1e-12, while this estimate, 1.6e-12 there, covered
+ * F's true move of 2.0e-13.
+ */
+function boundarySolverError(now: number, before: number, tail: number): number {
+  return Math.abs(now - before) * tail;
 }
 
 /** The chain's generator: all reachable states, or the restriction to (the returning part of) opts.states. */
@@ -176,7 +216,7 @@ function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod
     initial: opts.initial,
     onProgress: (it, res) => opts.onProgress?.(`iteration ${it}: residual ${res.toExponential(2)}`),
   });
-  return { method, pi: r.pi, residual: r.residual, residualNorm: r.residualNorm, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate };
+  return { method, pi: r.pi, residual: r.residual, residualNorm: r.residualNorm, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate, lastCycle: r.lastCycle };
 }
 
 /** `auto` tries the exact solver within a time budget, then falls back to float. */
@@ -222,14 +262,17 @@ function checkIrreducible(def: ChainDefinition<number>, g: SparseGenerator<numbe
 export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   const start = performance.now();
   const def = chain(floatArith);
-  const { g, leaking, kept } = generatorOf(def, floatArith, opts);
+  const { g, leaking, kept } = opts.same ?? generatorOf(def, floatArith, opts);
   if (!opts.states) checkIrreducible(def, g); // a restriction keeps only states that return (restrictReturning)
   if (kept && opts.initial) opts = { ...opts, initial: Float64Array.from(kept, (i) => opts.initial![i]) };
   const method = chooseMethod(opts.method, g);
   const law = opts.method === 'auto' && method === 'exact' ? autoLaw(chain, g, opts) : solveLaw(chain, g, method, opts);
   const tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
   const mass = def.atBoundary || leaking ? boundaryMass(def, g.codes, law.pi, leaking) : undefined;
+  const cycle = law.lastCycle;
+  const massSolverError = mass !== undefined && cycle ? boundarySolverError(mass, boundaryMass(def, g.codes, cycle.previous, leaking), cycle.tail) : undefined;
   let metrics: MetricValues<number> | undefined;
+  let metricSolverError: MetricValues<number> | undefined;
   const exact = law.exact && {
     solution: law.exact.solution,
     ...exactMetrics(law.exact.def, exactArith, law.exact.codes, law.exact.solution.numerators, law.exact.solution.total),
@@ -247,7 +290,15 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
       ...(law.errorEstimate !== undefined ? { errorEstimate: law.errorEstimate } : {}),
       ...(law.exact ? { primes: law.exact.solution.primes, liftingSteps: law.exact.solution.liftingSteps } : {}),
       ...(mass !== undefined
-        ? { truncation: { ...(opts.K !== undefined ? { K: opts.K } : {}), boundaryMass: mass, tolerance, withinTolerance: mass <= tolerance } }
+        ? {
+            truncation: {
+              ...(opts.K !== undefined ? { K: opts.K } : {}),
+              boundaryMass: mass,
+              ...(massSolverError !== undefined ? { boundaryMassSolverError: massSolverError } : {}),
+              tolerance,
+              withinTolerance: mass + (massSolverError ?? 0) <= tolerance,
+            },
+          }
         : {}),
     },
     codes: g.codes,
@@ -255,6 +306,10 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
     pi: law.pi,
     get metrics() {
       return (metrics ??= floatMetrics(def, floatArith, g.codes, law.pi));
+    },
+    get metricSolverError() {
+      const e = law.errorEstimate;
+      return e === undefined ? undefined : (metricSolverError ??= floatMetricBounds(def, g.codes, law.pi, this.metrics, e));
     },
     ...(leaking ? { restriction: { g, leaking } } : {}),
     ...(exact ? { exact } : {}),

@@ -22,8 +22,10 @@ import { floatArith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, type ModelFamily, type MetricValues, type TruncationView } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
+import { DEFAULT_TOLERANCE } from './convergence.ts';
 import { MAX_STATES, type Reuse } from './explore.ts';
 import type { Method } from './method.ts';
+import { metricChange, zipMetrics } from './metrics.ts';
 import { firstSet, grow } from './projection.ts';
 import { metricErrorsWithin, solveChain, type Chain, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from './solve-chain.ts';
 
@@ -63,6 +65,15 @@ const FORECAST_ROUNDS = 4;
 /** The search stops when the boundary mass falls less than this factor over STALL_ROUNDS rounds. */
 const STALL_FACTOR = 2;
 const STALL_ROUNDS = 3;
+/**
+ * When the solver's estimated error is what keeps a search from settling, the
+ * search solves the same truncation again, warm-started from its law, with the
+ * solver tolerance divided by TIGHTEN, down to MIN_SOLVER_TOLERANCE (about 45
+ * machine epsilons: the residual ||d||_1 of a law of a million states cannot go
+ * much below it in float).
+ */
+const TIGHTEN = 100;
+const MIN_SOLVER_TOLERANCE = 1e-14;
 
 /** CPU seconds of this process (wall seconds where there is no process, e.g. in a browser worker). */
 function cpuNow(): number {
@@ -76,19 +87,11 @@ export function familyChain<P>(family: ModelFamily<ParamSpecs, P>, p: P): Chain 
   return (A) => family.ctmc(p, A);
 }
 
-/** |a - b| elementwise; a vector entry missing on one side counts as 0 there (a longer K adds levels). */
-function metricChange(a: MetricValues<number>, b: MetricValues<number>): MetricValues<number> {
-  const out: MetricValues<number> = {};
-  for (const [name, v] of Object.entries(a)) {
-    const w = b[name];
-    if (Array.isArray(v) || Array.isArray(w)) {
-      const x = ([] as number[]).concat(v);
-      const y = ([] as number[]).concat(w ?? []);
-      out[name] = Array.from({ length: Math.max(x.length, y.length) }, (_, i) => Math.abs((x[i] ?? 0) - (y[i] ?? 0)));
-    } else out[name] = Math.abs(v - (w as number));
-  }
-  return out;
-}
+/** truncation.metricErrorMethod: how metricError was estimated (metricErrorParts has the terms). */
+export const METRIC_ERROR_METHOD = {
+  withSolver: "change between the last two truncations plus the float solver's error of the last solve (errorEstimate times half the range of the metric's reward)",
+  direct: 'change between the last two truncations (the last float solve direct: no solver term)',
+} as const;
 
 /** A search in progress: its rounds, budget and stopping rule. */
 class Search {
@@ -99,20 +102,30 @@ class Search {
   readonly metricTolerance: number;
   readonly maxSeconds: number;
   readonly maxStates: number;
+  /** The float solver's tolerance: the caller's (or the default) until the search tightens it. */
+  solverTolerance: number;
   last?: Solved;
+  /** The solve of the truncation before the last one (a re-solve of the same truncation does not move it). */
   previous?: Solved;
   stopped?: string;
 
   constructor(readonly opts: SearchOptions) {
+    this.solverTolerance = opts.tolerance ?? DEFAULT_TOLERANCE;
     this.tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
     this.metricTolerance = opts.metricTolerance ?? DEFAULT_METRIC_TOLERANCE;
     this.maxSeconds = opts.maxSeconds ?? DEFAULT_SECONDS;
     this.maxStates = opts.maxStates ?? MAX_STATES;
   }
 
-  /** The float method of the search's solves. */
-  get method(): SolveOptions['method'] {
-    return this.opts.method === 'exact' || this.opts.method === 'auto' ? 'float' : this.opts.method;
+  /** The options of the search's float solves: its float method, at its solver tolerance. */
+  get float(): ChainSolveOptions {
+    const method = this.opts.method === 'exact' || this.opts.method === 'auto' ? 'float' : this.opts.method;
+    return { ...this.opts, method, tolerance: this.solverTolerance };
+  }
+
+  /** The rounds, each truncation once: a round re-solved at a tighter solver tolerance is replaced by its re-solve. */
+  sets(): SearchRound[] {
+    return this.rounds.filter((_, i) => !this.rounds[i + 1]?.resolved);
   }
 
   elapsed(): number {
@@ -123,50 +136,111 @@ class Search {
     return cpuNow() - this.cpuStart;
   }
 
-  /** Records a solve (a projection's with how its set was grown; a cut's K is in its evidence); true when the search is done. */
-  record(solved: Solved, growth?: 'breadth-first' | 'fit'): boolean {
-    this.previous = this.last;
+  /**
+   * Records a solve (a projection's with how its set was grown; a cut's K is in
+   * its evidence; `resolved` when it re-solved the last truncation at a tighter
+   * solver tolerance); true when the search is done.
+   */
+  record(solved: Solved, growth?: 'breadth-first' | 'fit', resolved = false): boolean {
+    if (!resolved) this.previous = this.last;
     this.last = solved;
     const mass = solved.evidence.truncation?.boundaryMass ?? 0;
     const K = solved.evidence.truncation?.K;
-    this.rounds.push({ ...(K !== undefined ? { K } : {}), ...(growth ? { growth } : {}), states: solved.evidence.states, boundaryMass: mass, seconds: solved.evidence.seconds });
+    const tightened = this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_TOLERANCE);
+    this.rounds.push({
+      ...(K !== undefined ? { K } : {}),
+      ...(growth ? { growth } : {}),
+      ...(resolved ? { resolved } : {}),
+      ...(tightened ? { solverTolerance: this.solverTolerance } : {}),
+      states: solved.evidence.states,
+      boundaryMass: mass,
+      seconds: solved.evidence.seconds,
+    });
     this.opts.onProgress?.(`truncation ${this.rounds.length}: ${K !== undefined ? `K = ${K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
     if (this.settled()) return true;
     if (this.cpuSeconds() > this.maxSeconds) this.stopped = `the search's budget of ${this.maxSeconds} CPU seconds ran out`;
     else if (solved.evidence.states >= this.maxStates) this.stopped = `the search reached its budget of ${this.maxStates.toExponential(0)} states`;
     else if (this.stalled()) {
-      const tail = this.rounds.slice(-STALL_ROUNDS - 1).map((r) => r.boundaryMass.toExponential(1));
+      const tail = this.sets().slice(-STALL_ROUNDS - 1).map((r) => r.boundaryMass.toExponential(1));
       this.stopped = `the boundary mass does not fall as the truncation grows (${tail.join(' -> ')}): the system may be unstable, or the truncation grows where the mass is not`;
     }
     return this.stopped !== undefined;
   }
 
-  /** Replaces the one round so far by `smaller` then `larger`; true when the search is then done. */
-  restart(smaller: Solved, larger: Solved): boolean {
+  /**
+   * Records a solve, then, while the solver's error is what keeps the search
+   * from settling, re-solves the same truncation (`again`, warm-started from the
+   * last law) at a tighter solver tolerance; true when the search is done.
+   */
+  accept(solved: Solved, again: (warm: Solved, o: ChainSolveOptions) => Solved, growth?: 'breadth-first' | 'fit'): boolean {
+    let done = this.record(solved, growth);
+    while (!done && this.solverIsWhatIsLeft()) {
+      if (this.solverTolerance <= MIN_SOLVER_TOLERANCE) {
+        this.stopped = `the float solver's estimated error keeps the answer from its tolerances even at solver tolerance ${this.solverTolerance.toExponential(0)}`;
+        return true;
+      }
+      this.solverTolerance = Math.max(MIN_SOLVER_TOLERANCE, Number((this.solverTolerance / TIGHTEN).toPrecision(12)));
+      this.opts.onProgress?.(`the solver's error is what is left: solving the same truncation again at tolerance ${this.solverTolerance.toExponential(0)}`);
+      done = this.record(again(this.last!, this.float), growth, true);
+    }
+    return done;
+  }
+
+  /**
+   * Whether the solver's error is what keeps the search from settling: the
+   * boundary mass is within tolerance, and the search would settle without the
+   * solver's estimates, or those alone exceed the tolerances (then the change
+   * between truncations is the solvers' noise as much as the truncations').
+   */
+  solverIsWhatIsLeft(): boolean {
+    const t = this.last!.evidence.truncation;
+    if (!t || t.boundaryMass > t.tolerance || this.settledWith(true)) return false;
+    if (this.settledWith(false)) return true;
+    const solver = this.last!.metricSolverError;
+    return (t.boundaryMassSolverError ?? 0) > t.tolerance || (solver !== undefined && !metricErrorsWithin(solver, this.last!.metrics, this.metricTolerance));
+  }
+
+  /** Replaces the one round so far by `smaller` then `larger` (accepted as in accept); true when the search is then done. */
+  restart(smaller: Solved, larger: Solved, again: (warm: Solved, o: ChainSolveOptions) => Solved): boolean {
     this.rounds.length = 0;
     this.last = undefined;
     this.record(smaller, 'breadth-first');
-    return this.record(larger, 'breadth-first');
+    return this.accept(larger, again, 'breadth-first');
   }
 
-  /** Boundary mass within tolerance and, after two rounds, metric changes within theirs. */
+  /** Boundary mass within tolerance and, after two truncations, metric errors within theirs. */
   settled(): boolean {
+    return this.settledWith(true);
+  }
+
+  /** settled(), with the solver's estimated errors counted or (to ask whether they are what is left) not. */
+  settledWith(solver: boolean): boolean {
     const t = this.last!.evidence.truncation;
     if (!t) return true; // nothing truncated
-    if (!t.withinTolerance) return false;
+    if (t.boundaryMass + (solver ? (t.boundaryMassSolverError ?? 0) : 0) > t.tolerance) return false;
     if (t.boundaryMass === 0) return true; // the whole chain
-    return this.previous !== undefined && metricErrorsWithin(this.metricError()!, this.last!.metrics, this.metricTolerance);
+    const error = solver ? this.metricError() : this.truncationChange();
+    return error !== undefined && metricErrorsWithin(error, this.last!.metrics, this.metricTolerance);
   }
 
   stalled(): boolean {
-    if (this.rounds.length <= STALL_ROUNDS) return false;
-    const now = this.rounds[this.rounds.length - 1].boundaryMass;
-    const before = this.rounds[this.rounds.length - 1 - STALL_ROUNDS].boundaryMass;
+    const sets = this.sets();
+    if (sets.length <= STALL_ROUNDS) return false;
+    const now = sets[sets.length - 1].boundaryMass;
+    const before = sets[sets.length - 1 - STALL_ROUNDS].boundaryMass;
     return now * STALL_FACTOR > before;
   }
 
-  metricError(): MetricValues<number> | undefined {
+  /** Each metric's change between the last two truncations: the estimate of the last one's truncation error. */
+  truncationChange(): MetricValues<number> | undefined {
     return this.previous && metricChange(this.last!.metrics, this.previous.metrics);
+  }
+
+  /** Each metric's estimated error: truncationChange plus the solver's estimate for the last solve (none for a direct solve). */
+  metricError(): MetricValues<number> | undefined {
+    const change = this.truncationChange();
+    const solver = this.last!.metricSolverError;
+    return change && solver ? zipMetrics(change, solver, (a, b) => a + b) : change;
   }
 
   /**
@@ -179,7 +253,7 @@ class Search {
   neededReduction(): number {
     const t = this.last!.evidence.truncation!;
     let r = t.boundaryMass / (0.5 * this.tolerance);
-    const err = t.withinTolerance ? this.metricError() : undefined;
+    const err = t.withinTolerance ? this.truncationChange() : undefined;
     const before = this.rounds[this.rounds.length - 2]?.boundaryMass;
     const scale = before > t.boundaryMass ? t.boundaryMass / before : 1;
     if (err) {
@@ -197,6 +271,8 @@ class Search {
   finish(final: Solved, kind: 'cap' | 'projection'): Solved {
     const t = final.evidence.truncation;
     const metricError = this.metricError();
+    const truncation = this.truncationChange();
+    const solver = this.last!.metricSolverError;
     return {
       ...final,
       evidence: {
@@ -211,11 +287,13 @@ class Search {
                 ...(metricError
                   ? {
                       metricError,
-                      metricErrorMethod: 'change between the last two truncations',
+                      metricErrorMethod: solver ? METRIC_ERROR_METHOD.withSolver : METRIC_ERROR_METHOD.direct,
+                      metricErrorParts: { truncation: truncation!, ...(solver ? { solver } : {}) },
                       metricTolerance: this.metricTolerance,
                       metricErrorWithinTolerance: metricErrorsWithin(metricError, final.metrics, this.metricTolerance),
                     }
                   : {}),
+                ...(this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_TOLERANCE) ? { solverTolerance: this.solverTolerance } : {}),
                 rounds: this.rounds,
                 ...(this.stopped ? { stopped: this.stopped } : {}),
               },
@@ -239,7 +317,7 @@ export function searchCap<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationVi
   const at = (K: number, o: ChainSolveOptions): Solved => solveChain(familyChain(family, t.withK(p, K)), { ...o, K });
   let K = t.initialK(p);
   for (;;) {
-    if (search.record(at(K, { ...opts, method: search.method }))) break;
+    if (search.accept(at(K, search.float), (warm, o) => at(K, { ...o, initial: warm.pi }))) break;
     if (K >= MAX_AUTO_K) {
       search.stopped = `the search reached its largest K, ${MAX_AUTO_K}`;
       break;
@@ -318,12 +396,15 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
   let reuse: Reuse<number> | undefined;
   const breadthFirstAbove = def.massFeatures?.breadthFirstAbove ?? START_MASS;
   let growth: 'breadth-first' | 'fit' = 'breadth-first';
+  // The same restricted chain again, warm-started from its law.
+  const again = (warm: Solved, o: ChainSolveOptions): Solved => solveChain(chain, { ...o, states: warm.codes, initial: warm.pi, same: warm.restriction });
   for (;;) {
-    const solved = solveChain(chain, { ...opts, method: search.method, states: codes, initial: guess, reuse });
+    const round = solveChain(chain, { ...search.float, states: codes, initial: guess, reuse });
     // The last round's rows are copied into this one: free its generator (and transpose) before the next is built.
     if (search.last) search.last.restriction = undefined;
     reuse = guess = undefined;
-    if (search.record(solved, growth)) break;
+    if (search.accept(round, again, growth)) break;
+    const solved = search.last!;
     if (growth === 'breadth-first' && solved.evidence.truncation!.boundaryMass > breadthFirstAbove) {
       const wider = firstSet(def, Math.min(search.maxStates, codes.length * MAX_GROWTH));
       if (wider.length > codes.length) {
@@ -332,17 +413,17 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
       }
     }
     const reduction = search.neededReduction();
-    search.stopped = hopelessBudget(search.rounds, reduction, search.maxStates);
+    search.stopped = hopelessBudget(search.sets(), reduction, search.maxStates);
     if (search.stopped) break;
-    const target = Math.min(search.maxStates, nextSize(search.rounds, reduction));
+    const target = Math.min(search.maxStates, nextSize(search.sets(), reduction));
     const earlier = solved.restriction!;
     const grown = grow(def, solved.codes, solved.pi, earlier.leaking, target - solved.codes.length);
     if (grown.added === 0) {
       // The first set already held every state the codes allow: compare it with the
       // breadth-first set of 7/8 its size, so the answer still has a metric error.
-      if (search.rounds.length === 1 && codes.length > 1) {
-        const smaller = solveChain(chain, { ...opts, method: search.method, states: firstSet(def, Math.ceil((codes.length * 7) / 8)) });
-        if (search.restart(smaller, solved)) break;
+      if (search.sets().length === 1 && codes.length > 1) {
+        const smaller = solveChain(chain, { ...search.float, states: firstSet(def, Math.ceil((codes.length * 7) / 8)) });
+        if (search.restart(smaller, solved, again)) break;
       }
       search.stopped = 'the state set cannot grow further (its queues reach the largest length the state codes hold)';
       break;

@@ -20,6 +20,7 @@ export function solvedReport(family: ModelFamily<ParamSpecs, unknown>, params: u
     seconds: e.seconds,
     converged: e.converged,
     ...(e.errorEstimate !== undefined ? { errorEstimate: e.errorEstimate } : {}),
+    ...(solved.metricSolverError ? { metricSolverError: solved.metricSolverError } : {}),
     ...(e.primes !== undefined ? { primes: e.primes, liftingSteps: e.liftingSteps } : {}),
     ...(e.truncation ? { truncation: e.truncation } : {}),
     trusted: trusted(e),

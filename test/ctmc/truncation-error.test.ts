@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { solveModel, trusted } from '../../src/ctmc/solve.ts';
+import { METRIC_ERROR_METHOD } from '../../src/ctmc/truncation-search.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 
 describe('truncation.metricError', () => {
@@ -14,7 +15,7 @@ describe('truncation.metricError', () => {
     const t = solved.evidence.truncation!;
     const error = Math.abs((solved.metrics.meanJobs as number) - 9); // rho/(1 - rho), rho = 9/10
     expect(error).toBeGreaterThan(t.boundaryMass); // what the boundary mass alone would have claimed
-    expect(t.metricErrorMethod).toBe('change between the last two truncations');
+    expect(t.metricErrorMethod).toBe(METRIC_ERROR_METHOD.direct); // GTH: no solver term
     expect(t.metricError!.meanJobs as number).toBeGreaterThanOrEqual(error);
     expect(t.metricErrorWithinTolerance).toBe(true);
     expect(trusted(solved.evidence)).toBe(true);
