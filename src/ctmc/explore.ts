@@ -41,7 +41,8 @@ export function growF64(a: Float64Array, need: number): Float64Array {
   return b;
 }
 
-function growI32(a: Int32Array, need: number): Int32Array {
+/** The Int32Array twin of growF64. */
+export function growI32(a: Int32Array, need: number): Int32Array {
   if (need <= a.length) return a;
   const b = new Int32Array(Math.max(need, a.length * 2));
   b.set(a);

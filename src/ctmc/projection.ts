@@ -24,7 +24,7 @@
 import quickselect from 'quickselect';
 import type { ChainDefinition, MassFeatures } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
-import { growF64, nearestCodes } from './explore.ts';
+import { growF64, growI32, nearestCodes } from './explore.ts';
 import { createStateIndex, SortedLookup, sortedIndexOf } from './state-index.ts';
 
 /** Growth of one projection step: the new state set (increasing codes) and a starting law on it. */
@@ -193,6 +193,7 @@ const UNCHECKED = 0; // reached from an added state, not yet looked up in the se
 const OUTSIDE = 1; // known to lie outside the set
 const ADDED = 2;
 const IN_SET = 3;
+const IN_SET_MARK = -2;
 
 /**
  * Adds to the set `codes` (law pi on it) the `count` states outside it of largest
@@ -233,6 +234,7 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   };
   // A state's successors are gathered before they are scored: successors() may read its digits throughout.
   let out: Float64Array = new Float64Array(64);
+  let found: Int32Array = new Int32Array(64); // the slot of each, -1 when none, IN_SET_MARK for a state of the set
   let outs = 0;
   const gather = (target: number): void => {
     out = growF64(out, outs + 1);
@@ -248,11 +250,14 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
     outs = 0;
     decodeInto(code, def.radices, digits);
     def.successors(digits, code, gather);
+    // The lookups first, in a loop of their own: their cache misses then overlap instead of waiting on each other.
+    found = growI32(found, outs);
+    for (let k = 0; k < outs; k++) found[k] = fromSet && inSet.get(code, out[k]) !== -1 ? IN_SET_MARK : offered.get(out[k]);
     const base = logMass - model(code);
     for (let k = 0; k < outs; k++) {
+      if (found[k] === IN_SET_MARK) continue;
       const t = out[k];
-      if (fromSet && inSet.get(code, t) !== -1) continue;
-      let s = offered.get(t);
+      let s = found[k] === -1 ? offered.get(t) : found[k]; // looked up again: a target met twice gets its slot the first time
       if (s === -1) {
         s = slots++;
         if (s === slotCode.length) {

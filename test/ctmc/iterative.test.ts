@@ -272,3 +272,28 @@ describe('solveIterative reporting', () => {
     expect(sum(r.pi)).toBeCloseTo(1, 13);
   });
 });
+
+describe('solveIterative on the levels of an earlier solve', () => {
+  it.each([
+    ['two digits of radix 120', () => birthDeath([120, 120], [45, 0.9], [50, 1]).g],
+    ['token exchange R = 2, N = 40', () => jiqChain(jiq(40, '9/10', '3/5,2/5', undefined, '1/2'))],
+  ])('re-solving at a tighter tolerance gives the same law as new levels, and leaves the first law as it was (%s)', (_, make) => {
+    const g = make();
+    const first = solveIterative(g, { tolerance: 1e-6 });
+    const law = first.pi.slice();
+    const fresh = solveIterative(g, { tolerance: 1e-12, initial: law });
+    const again = solveIterative(g, { tolerance: 1e-12, initial: first.pi, hierarchy: first.hierarchy });
+    expect(fresh.iterations).toBeGreaterThan(0);
+    expect(again.iterations).toBe(fresh.iterations);
+    expect(Array.from(again.pi)).toEqual(Array.from(fresh.pi));
+    expect(again.errorEstimate).toBe(fresh.errorEstimate);
+    expect(Array.from(first.pi)).toEqual(Array.from(law));
+  });
+
+  it("refuses another generator's levels", () => {
+    const g = birthDeath([40, 40], [0.9, 0.8], [1, 1]).g;
+    const other = birthDeath([40, 40], [0.9, 0.8], [1, 1]).g;
+    const { hierarchy } = solveIterative(g, { tolerance: 1e-6 });
+    expect(() => solveIterative(other, { hierarchy })).toThrow(/another generator/);
+  });
+});
