@@ -163,6 +163,20 @@ export function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi
   return solveDense(A, b, D);
 }
 
+/** The fitted log mass c_0 + sum_k c_k f_k of a state, by its code (coef from fitLogMass). */
+export function logMassModel(def: ChainDefinition<number>, coef: Float64Array): (code: number) => number {
+  const features = featuresOf(def);
+  const f = new Float64Array(features.count);
+  const digits = new Int32Array(def.radices.length);
+  return (code) => {
+    decodeInto(code, def.radices, digits);
+    features.fill(digits, f);
+    let v = coef[0];
+    for (let k = 0; k < f.length; k++) v += coef[k + 1] * f[k];
+    return v;
+  };
+}
+
 /** Gaussian elimination with partial pivoting (small systems). */
 function solveDense(A: Float64Array, b: Float64Array, n: number): Float64Array {
   for (let k = 0; k < n; k++) {
@@ -211,9 +225,7 @@ const IN_SET_MARK = -2;
  * N = 8: 11 of the growth's 26 s).
  */
 export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number): Grown {
-  const coef = fitLogMass(def, codes, pi);
-  const features = featuresOf(def);
-  const f = new Float64Array(features.count);
+  const model = logMassModel(def, fitLogMass(def, codes, pi));
   const n = codes.length;
   const inSet = new SortedLookup(codes);
   const offered = createStateIndex(def.radices, 2 * count);
@@ -225,13 +237,6 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   let slots = 0;
   let addedCodes: Float64Array = new Float64Array(1024);
   let addedCount = 0;
-  const model = (code: number): number => {
-    decodeInto(code, def.radices, digits);
-    features.fill(digits, f);
-    let v = coef[0];
-    for (let k = 0; k < f.length; k++) v += coef[k + 1] * f[k];
-    return v;
-  };
   // A state's successors are gathered before they are scored: successors() may read its digits throughout.
   let out: Float64Array = new Float64Array(64);
   let found: Int32Array = new Int32Array(64); // the slot of each, -1 when none, IN_SET_MARK for a state of the set

@@ -9,7 +9,7 @@ import { floatArith } from '../../src/core/arith.ts';
 import { restrictReturning } from '../../src/ctmc/explore.ts';
 import type { ChainDefinition } from '../../src/core/model.ts';
 import { decodeInto } from '../../src/core/mixed-radix.ts';
-import { firstSet, fitLogMass, grow } from '../../src/ctmc/projection.ts';
+import { firstSet, fitLogMass, grow, logMassModel } from '../../src/ctmc/projection.ts';
 import { solveChain } from '../../src/ctmc/solve-chain.ts';
 import { familyChain } from '../../src/ctmc/truncation-search.ts';
 import { heteroPs } from '../../models/hetero-ps.ts';
@@ -22,17 +22,8 @@ import { jsqD } from '../../models/jsq-d.ts';
  * best offered state not yet added is added next (a linear scan), `count` times.
  */
 function referenceGrow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number) {
-  const coef = fitLogMass(def, codes, pi);
+  const fit = logMassModel(def, fitLogMass(def, codes, pi));
   const digits = new Int32Array(def.radices.length);
-  const features = def.massFeatures ?? { count: digits.length, fill: (s: Int32Array, out: Float64Array) => s.forEach((v, k) => (out[k] = v)) };
-  const f = new Float64Array(features.count);
-  const fit = (code: number): number => {
-    decodeInto(code, def.radices, digits);
-    features.fill(digits, f);
-    let v = coef[0];
-    for (let k = 0; k < f.length; k++) v += coef[k + 1] * f[k];
-    return v;
-  };
   const inSet = new Set(codes);
   const best = new Map<number, number>();
   const added = new Map<number, number>();
