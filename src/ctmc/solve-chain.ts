@@ -274,6 +274,9 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   if (kept && opts.initial) opts = { ...opts, initial: Float64Array.from(kept, (i) => opts.initial![i]) };
   const method = chooseMethod(opts.method, g);
   const law = opts.method === 'auto' && method === 'exact' ? autoLaw(chain, g, opts) : solveLaw(chain, g, method, opts);
+  // The levels go to Solved.hierarchy only: the lazy metrics below keep `law`, and through it they would keep the levels for as long as the answer lives.
+  const hierarchy = law.hierarchy;
+  law.hierarchy = undefined;
   const tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
   const mass = def.atBoundary || leaking ? boundaryMass(def, g.codes, law.pi, leaking) : undefined;
   const cycle = law.lastCycle;
@@ -284,6 +287,8 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
     solution: law.exact.solution,
     ...exactMetrics(law.exact.def, exactArith, law.exact.codes, law.exact.solution.numerators, law.exact.solution.total),
   };
+  // The lazy metrics read only the codes: were they to name g, they would keep the whole generator (and its transpose) alive with the answer.
+  const codes = g.codes;
   return {
     evidence: {
       method: law.method,
@@ -308,18 +313,18 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
           }
         : {}),
     },
-    codes: g.codes,
+    codes,
     radices: g.radices,
     pi: law.pi,
     get metrics() {
-      return (metrics ??= floatMetrics(def, floatArith, g.codes, law.pi));
+      return (metrics ??= floatMetrics(def, floatArith, codes, law.pi));
     },
     get metricSolverError() {
       const e = law.errorEstimate;
-      return e === undefined ? undefined : (metricSolverError ??= floatMetricBounds(def, g.codes, law.pi, this.metrics, e));
+      return e === undefined ? undefined : (metricSolverError ??= floatMetricBounds(def, codes, law.pi, this.metrics, e));
     },
     ...(leaking ? { restriction: { g, leaking } } : {}),
-    ...(law.hierarchy ? { hierarchy: law.hierarchy } : {}),
+    ...(hierarchy ? { hierarchy } : {}),
     ...(exact ? { exact } : {}),
     exactIsCheap: exactIsCheap(g),
   };
