@@ -50,11 +50,12 @@ function ratioMetrics(def: { readonly metrics: readonly { readonly per?: unknown
  * Each metric's value under the law pi_i = weight(i) / total, accumulated in
  * arithmetic A: E_pi[reward], or E_pi[reward] / E_pi[per] for ratio metrics.
  */
-function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T, total: T): T[] {
+function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T, total: T, also?: (w: T, r: Store<T>, q: Store<T>) => void): T[] {
   const ratios = ratioMetrics(def);
   const sums = def.metrics.map(() => A.zero);
   const perSums = ratios.map(() => A.zero);
   eachState(def, A, codes, weight, (w, r, q) => {
+    also?.(w, r, q);
     if (A.isZero(w)) return;
     for (let k = 0; k < sums.length; k++) if (!A.isZero(r[k])) sums[k] = A.add(sums[k], A.mul(w, r[k]));
     for (let j = 0; j < perSums.length; j++) if (!A.isZero(q[j])) perSums[j] = A.add(perSums[j], A.mul(w, q[j]));
@@ -64,34 +65,36 @@ function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Arr
   return values;
 }
 
-export function floatMetrics(def: ChainDefinition<number>, A: Arith<number>, codes: Float64Array, pi: Float64Array): MetricValues<number> {
-  return gather(def, metricValues(def, A, codes, (i) => pi[i], A.one));
-}
-
 /**
- * Each metric's error bound from a bound e on ||pi - pi*||_1 (pi and pi* laws on
- * `codes`, `values` the metrics under pi): with h = f - m g (g = per, or 1 for a
- * plain expectation), m(pi) - m(pi*) = sum_i (pi_i - pi*_i) h_i / E_pi g up to
- * second order, and since sum_i (pi_i - pi*_i) = 0 any constant can be taken off
- * h, so |m(pi) - m(pi*)| <= e (max h - min h) / 2 / E_pi g.
+ * Float metrics under pi (summing to 1) and, in the same pass, each metric's
+ * error per unit of ||pi - pi*||_1, pi* another law on `codes`. With f the
+ * reward and g the denominator (g = 1 for a plain expectation),
+ * m(pi) - m(pi*) = sum_i (pi_i - pi*_i) (f_i - m* g_i) / E_pi g, and since
+ * pi - pi* sums to 0 a constant can be taken off f - m* g, so
+ * |m(pi) - m(pi*)| <= ||pi - pi*||_1 (range f + |m| range g) / 2 / E_pi g,
+ * ranges over the states (m for m*: first order).
  */
-export function floatMetricBounds(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, values: MetricValues<number>, e: number): MetricValues<number> {
-  const m = def.metrics.map((x) => (x.index === undefined ? values[x.name] : (values[x.name] as number[])[x.index - 1]) as number);
-  const ratioOf = new Int32Array(m.length).fill(-1);
+export function floatMetricsWithSensitivity(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): { values: MetricValues<number>; perL1: MetricValues<number> } {
   const ratios = ratioMetrics(def);
-  ratios.forEach((k, j) => (ratioOf[k] = j));
-  const lo = new Float64Array(m.length).fill(Infinity);
-  const hi = new Float64Array(m.length).fill(-Infinity);
+  const lo = new Float64Array(def.metrics.length + ratios.length).fill(Infinity);
+  const hi = new Float64Array(lo.length).fill(-Infinity);
   const perMass = new Float64Array(ratios.length);
-  eachState(def, floatArith, codes, (i) => pi[i], (w, r, q) => {
-    for (let k = 0; k < m.length; k++) {
-      const h = r[k] - (ratioOf[k] >= 0 ? m[k] * q[ratioOf[k]] : m[k]);
-      if (h < lo[k]) lo[k] = h;
-      if (h > hi[k]) hi[k] = h;
+  const rewardCount = def.metrics.length;
+  const values = metricValues(def, floatArith, codes, (i) => pi[i], 1, (w, r, q) => {
+    for (let k = 0; k < rewardCount; k++) {
+      if (r[k] < lo[k]) lo[k] = r[k];
+      if (r[k] > hi[k]) hi[k] = r[k];
     }
-    for (let j = 0; j < q.length; j++) perMass[j] += w * q[j];
+    for (let j = 0; j < q.length; j++) {
+      const k = rewardCount + j;
+      if (q[j] < lo[k]) lo[k] = q[j];
+      if (q[j] > hi[k]) hi[k] = q[j];
+      perMass[j] += w * q[j];
+    }
   });
-  return gather(def, m.map((_, k) => (e * (hi[k] - lo[k])) / 2 / (ratioOf[k] >= 0 ? perMass[ratioOf[k]] : 1)));
+  const perL1 = values.map((_, k) => (hi[k] - lo[k]) / 2);
+  ratios.forEach((k, j) => (perL1[k] = (perL1[k] + (Math.abs(values[k]) * (hi[rewardCount + j] - lo[rewardCount + j])) / 2) / perMass[j]));
+  return { values: gather(def, values), perL1: gather(def, perL1) };
 }
 
 /** Exact metrics for pi_i = numerators[i] / total, as exact rationals. */

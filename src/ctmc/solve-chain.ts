@@ -19,7 +19,7 @@ import { solveGth } from './gth.ts';
 import { firstNonReturningState } from './irreducible.ts';
 import { solveIterative, type LastCycle } from './iterative.ts';
 import { AUTO_EXACT_SECONDS, chooseMethod, exactIsCheap, type DirectMethod, type MethodChoice } from './method.ts';
-import { exactMetrics, floatMetricBounds, floatMetrics } from './metrics.ts';
+import { exactMetrics, floatMetricsWithSensitivity, zipMetrics } from './metrics.ts';
 
 /**
  * A chain in every arithmetic: the same definition instantiated in float (every
@@ -146,7 +146,7 @@ export interface Solved {
   readonly metrics: MetricValues<number>;
   /**
    * Iterative solves: the solver's estimated error of each metric, errorEstimate
-   * times half the range of the metric's reward (metrics.ts floatMetricBounds),
+   * times the metric's sensitivity to it (metrics.ts floatMetricsWithSensitivity),
    * computed when first read. Undefined for exact and GTH solves.
    */
   readonly metricSolverError?: MetricValues<number>;
@@ -176,7 +176,7 @@ interface Law {
  * rho / (1 - rho) (at least 1) that makes the L1 step into errorEstimate (when
  * one slow mode dominates, e_k = c rho^k v, it is F's own geometric tail).
  * Metrics take the bound errorEstimate times half the reward's range instead
- * (floatMetricBounds): on jsq-d N = 6 at lambda = 0.9 mean jobs moved 1.6e-9 in
+ * (floatMetricsWithSensitivity): on jsq-d N = 6 at lambda = 0.9 mean jobs moved 1.6e-9 in
  * the last cycle and 4.0e-9 after it, its steps not falling while the L1 steps
  * did. That bound is no use for F: errorEstimate / 2 (about 1e-10) dwarfs a
  * boundary tolerance of 1e-12, while this estimate, 1.6e-12 there, covered
@@ -271,8 +271,9 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   const mass = def.atBoundary || leaking ? boundaryMass(def, g.codes, law.pi, leaking) : undefined;
   const cycle = law.lastCycle;
   const massSolverError = mass !== undefined && cycle ? boundarySolverError(mass, boundaryMass(def, g.codes, cycle.previous, leaking), cycle.tail) : undefined;
-  let metrics: MetricValues<number> | undefined;
-  let metricSolverError: MetricValues<number> | undefined;
+  // The metrics and their sensitivity to ||pi - pi*||_1, in one pass when first read.
+  let pass: ReturnType<typeof floatMetricsWithSensitivity> | undefined;
+  const floatPass = () => (pass ??= floatMetricsWithSensitivity(def, g.codes, law.pi));
   const exact = law.exact && {
     solution: law.exact.solution,
     ...exactMetrics(law.exact.def, exactArith, law.exact.codes, law.exact.solution.numerators, law.exact.solution.total),
@@ -305,11 +306,12 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
     radices: g.radices,
     pi: law.pi,
     get metrics() {
-      return (metrics ??= floatMetrics(def, floatArith, g.codes, law.pi));
+      return floatPass().values;
     },
     get metricSolverError() {
       const e = law.errorEstimate;
-      return e === undefined ? undefined : (metricSolverError ??= floatMetricBounds(def, g.codes, law.pi, this.metrics, e));
+      const perL1 = floatPass().perL1;
+      return e === undefined ? undefined : zipMetrics(perL1, perL1, (s) => e * s);
     },
     ...(leaking ? { restriction: { g, leaking } } : {}),
     ...(exact ? { exact } : {}),
