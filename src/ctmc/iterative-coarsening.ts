@@ -9,7 +9,7 @@
  * are refreshed from the current iterate in every cycle (iterative-cycle.ts).
  */
 import { codeSpace, decodeInto } from '../core/mixed-radix.ts';
-import { exitRates, incoming, type SparseGenerator } from './generator.ts';
+import { exitRates, incoming, type Incoming, type SparseGenerator } from './generator.ts';
 import type { BandMatrix } from './gth.ts';
 import { lump } from './iterative-cycle.ts';
 import { lowerBound } from './state-index.ts';
@@ -50,9 +50,16 @@ export interface Coarsening {
   readonly agg: Int32Array;
   /** The fine slots of transitions between blocks, grouped by the coarse transition they feed. */
   readonly feedPtr: Int32Array;
-  readonly feedSlot: Int32Array;
-  /** The source state of each of those transitions (inSrc[feedSlot[t]]). */
+  /** The source state of each of those transitions. */
   readonly feedSrc: Int32Array;
+  /**
+   * Their rates, one of two ways: copied once in feed order where the fine
+   * rates never change (the finest level, the chain itself: lump then reads
+   * them in sequence, not scattered over the level's slots), else the fine slot
+   * whose rate lump reads in each cycle (a coarse level's rates follow the iterate).
+   */
+  readonly feedRate?: Float64Array;
+  readonly feedSlot?: Int32Array;
   /** Per coarse state: block mass x_I, then the correction factor. */
   readonly scratch: Float64Array;
   readonly omega: number;
@@ -70,15 +77,11 @@ export interface Hierarchy {
 // ---------------------------------------------------------------- setup
 
 export function finestLevel(g: SparseGenerator<number>): Level {
-  const { inPtr, inSrc, inEdge } = incoming(g);
+  const { inPtr, inSrc, inRate } = incoming(g) as Incoming<number> & { inRate: Float64Array };
   const exit = exitRates(g);
-  const inRate = new Float64Array(inEdge.length);
-  const inWeight = new Float64Array(inEdge.length);
+  const inWeight = new Float64Array(inSrc.length);
   for (let j = 0; j < g.n; j++) {
-    for (let p = inPtr[j]; p < inPtr[j + 1]; p++) {
-      inRate[p] = g.rate[inEdge[p]];
-      inWeight[p] = inRate[p] / exit[j];
-    }
+    for (let p = inPtr[j]; p < inPtr[j + 1]; p++) inWeight[p] = inRate[p] / exit[j];
   }
   const x = new Float64Array(g.n).fill(1 / g.n);
   return { n: g.n, codes: g.codes, radices: g.radices, inPtr, inSrc, inRate, inWeight, exit, x };
@@ -212,19 +215,37 @@ function coarsePattern(f: Level, agg: Int32Array, nc: number): Pattern {
 }
 
 /** Groups the fine transitions between blocks by the coarse transition they feed (counting sort). */
-function feeds(f: Level, pattern: Pattern): Pick<Coarsening, 'feedPtr' | 'feedSlot' | 'feedSrc'> {
+function feeds(f: Level, pattern: Pattern, fixedRates: boolean): Pick<Coarsening, 'feedPtr' | 'feedSrc' | 'feedRate' | 'feedSlot'> {
   const { edgeMap } = pattern;
   const feedPtr = new Int32Array(pattern.inSrc.length + 1);
   for (let p = 0; p < edgeMap.length; p++) if (edgeMap[p] >= 0) feedPtr[edgeMap[p] + 1]++;
   for (let e = 0; e < pattern.inSrc.length; e++) feedPtr[e + 1] += feedPtr[e];
   const fill = feedPtr.slice(0, pattern.inSrc.length);
-  const feedSlot = new Int32Array(feedPtr[pattern.inSrc.length]);
-  for (let p = 0; p < edgeMap.length; p++) if (edgeMap[p] >= 0) feedSlot[fill[edgeMap[p]]++] = p;
-  const feedSrc = feedSlot.map((p) => f.inSrc[p]);
-  return { feedPtr, feedSlot, feedSrc };
+  const m = feedPtr[pattern.inSrc.length];
+  // Loops over the fine slots in order, each written at its feed's place.
+  const feedSrc = new Int32Array(m);
+  if (fixedRates) {
+    const feedRate = new Float64Array(m);
+    for (let p = 0; p < edgeMap.length; p++) {
+      if (edgeMap[p] < 0) continue;
+      const t = fill[edgeMap[p]]++;
+      feedSrc[t] = f.inSrc[p];
+      feedRate[t] = f.inRate[p];
+    }
+    return { feedPtr, feedSrc, feedRate };
+  }
+  const feedSlot = new Int32Array(m);
+  for (let p = 0; p < edgeMap.length; p++) {
+    if (edgeMap[p] < 0) continue;
+    const t = fill[edgeMap[p]]++;
+    feedSrc[t] = f.inSrc[p];
+    feedSlot[t] = p;
+  }
+  return { feedPtr, feedSrc, feedSlot };
 }
 
-function coarsen(f: Level): Coarsening {
+/** Level f's coarsening; fixedRates when f's rates never change (the finest level). */
+function coarsen(f: Level, fixedRates: boolean): Coarsening {
   // Halve until some states merge (codes may be sparse, e.g. only even digits occur).
   let codes = f.codes;
   let radices = f.radices;
@@ -246,7 +267,7 @@ function coarsen(f: Level): Coarsening {
     inRate: new Float64Array(inSrc.length), inWeight: new Float64Array(inSrc.length), exit: new Float64Array(nc), x: new Float64Array(nc),
   };
   return {
-    coarse, agg, ...feeds(f, pattern), scratch: new Float64Array(nc),
+    coarse, agg, ...feeds(f, pattern, fixedRates), scratch: new Float64Array(nc),
     omega: isotropic ? 2 : 1,
     visits: 3 * nc <= f.n ? 2 : 1,
   };
@@ -257,7 +278,7 @@ export function buildHierarchy(g: SparseGenerator<number>): Hierarchy {
   const coarsenings: Coarsening[] = [];
   while (levels[levels.length - 1].n > DIRECT_LIMIT) {
     const fine = levels[levels.length - 1];
-    const c = coarsen(fine);
+    const c = coarsen(fine, levels.length === 1);
     lump(fine, c); // coarse rates from the (uniform) start, for the next level's digit strengths
     coarsenings.push(c);
     levels.push(c.coarse);

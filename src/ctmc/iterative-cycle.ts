@@ -31,7 +31,7 @@ function smooth(L: Level): void {
 
 /** Step 2: coarse rates weighted by the fine iterate; the coarse iterate is the block mass. */
 export function lump(f: Level, c: Coarsening): void {
-  const { coarse, agg, feedPtr, feedSlot, feedSrc, scratch: mass } = c;
+  const { coarse, agg, feedPtr, feedSrc, feedRate, feedSlot, scratch: mass } = c;
   const { x, inRate } = f;
   mass.fill(0);
   for (let i = 0; i < f.n; i++) mass[agg[i]] += x[i];
@@ -39,7 +39,8 @@ export function lump(f: Level, c: Coarsening): void {
   coarse.exit.fill(0);
   for (let e = 0; e < rate.length; e++) {
     let s = 0;
-    for (let t = feedPtr[e]; t < feedPtr[e + 1]; t++) s += x[feedSrc[t]] * inRate[feedSlot[t]];
+    if (feedRate) for (let t = feedPtr[e]; t < feedPtr[e + 1]; t++) s += x[feedSrc[t]] * feedRate[t];
+    else for (let t = feedPtr[e]; t < feedPtr[e + 1]; t++) s += x[feedSrc[t]] * inRate[feedSlot![t]];
     const I = coarse.inSrc[e];
     rate[e] = s / mass[I];
     coarse.exit[I] += rate[e];

@@ -39,7 +39,7 @@
 import { meetsRule, ruleWith, type ConvergenceRule, type ResidualNorm } from './convergence.ts';
 import type { SparseGenerator } from './generator.ts';
 import type { BandMatrix } from './gth.ts';
-import { buildHierarchy, type Level } from './iterative-coarsening.ts';
+import { buildHierarchy, type Hierarchy, type Level } from './iterative-coarsening.ts';
 import { cycle, solveDirect } from './iterative-cycle.ts';
 import { History } from './iterative-recombination.ts';
 
@@ -51,6 +51,13 @@ export interface IterativeOptions {
   onProgress?: (iteration: number, residual: number) => void;
   /** A starting law (e.g. the previous truncation's, warm start), > 0 where the chain's law is; default uniform. */
   initial?: Float64Array;
+  /**
+   * The levels of an earlier solve of this same generator (IterativeResult.hierarchy),
+   * used instead of building them again (a re-solve at a tighter tolerance). The
+   * answer is the one new levels give: every cycle refreshes each coarse level's
+   * rates and iterate from the level above before it reads them.
+   */
+  hierarchy?: Hierarchy;
 }
 
 export interface IterativeResult {
@@ -77,6 +84,8 @@ export interface IterativeResult {
    * estimates how far the solver's error moves it (solve-chain.ts).
    */
   lastCycle?: LastCycle;
+  /** The levels the solve used (their finest iterate is `pi`), for a re-solve of the same generator. */
+  hierarchy: Hierarchy;
 }
 
 export interface LastCycle {
@@ -142,8 +151,15 @@ function tailFactor(steps: number[]): number {
   return Math.max(1, rho / (1 - rho));
 }
 
+/** An earlier solve's levels of g with a new finest iterate, so that the earlier law (its iterate) is kept as it was. */
+function reused(h: Hierarchy, g: SparseGenerator<number>): Hierarchy {
+  const [top, ...coarse] = h.levels;
+  if (top.codes !== g.codes || top.n !== g.n) throw new Error('reused solver levels belong to another generator');
+  return { ...h, levels: [{ ...top, x: new Float64Array(top.n).fill(1 / top.n) }, ...coarse] };
+}
+
 /** A chain small enough for one dense solve. */
-function singleSolve(L: Level, dense: BandMatrix, rule: ConvergenceRule): IterativeResult {
+function singleSolve(L: Level, dense: BandMatrix, rule: ConvergenceRule): Omit<IterativeResult, 'hierarchy'> {
   solveDirect(L, dense);
   normalize(L.x);
   const residual = residualInto(L, new Float64Array(L.n));
@@ -154,7 +170,7 @@ function singleSolve(L: Level, dense: BandMatrix, rule: ConvergenceRule): Iterat
 export function solveIterative(g: SparseGenerator<number>, opts: IterativeOptions = {}): IterativeResult {
   const rule = ruleWith(opts.tolerance);
   const maxIterations = Math.max(1, opts.maxIterations ?? DEFAULT_MAX_ITERATIONS);
-  const h = buildHierarchy(g);
+  const h = opts.hierarchy ? reused(opts.hierarchy, g) : buildHierarchy(g);
   const top = h.levels[0];
   if (opts.initial) {
     top.x.set(opts.initial);
@@ -163,7 +179,7 @@ export function solveIterative(g: SparseGenerator<number>, opts: IterativeOption
   if (h.coarsenings.length === 0) {
     const single = singleSolve(top, h.dense, rule);
     opts.onProgress?.(1, single.residual);
-    return single;
+    return { ...single, hierarchy: h };
   }
   const d = new Float64Array(top.n);
   const before = new Float64Array(top.n);
@@ -197,5 +213,6 @@ export function solveIterative(g: SparseGenerator<number>, opts: IterativeOption
     converged: meetsRule(rule, residual, errorEstimate),
     errorEstimate,
     ...(iterations > 0 ? { lastCycle: { previous: before, tail } } : {}),
+    hierarchy: h,
   };
 }

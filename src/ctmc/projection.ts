@@ -24,8 +24,8 @@
 import quickselect from 'quickselect';
 import type { ChainDefinition, MassFeatures } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
-import { growF64, nearestCodes } from './explore.ts';
-import { createStateIndex } from './state-index.ts';
+import { growF64, growI32, nearestCodes } from './explore.ts';
+import { createStateIndex, SortedLookup, sortedIndexOf } from './state-index.ts';
 
 /** Growth of one projection step: the new state set (increasing codes) and a starting law on it. */
 export interface Grown {
@@ -133,7 +133,7 @@ function featuresOf(def: ChainDefinition<number>): MassFeatures {
  * smallest mass; every state with massFeatures.fitOver = 'all'), sampled by a
  * fixed stride: the tail's decay rate along each feature.
  */
-function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): Float64Array {
+export function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): Float64Array {
   const features = featuresOf(def);
   const D = features.count + 1;
   const f = new Float64Array(D - 1);
@@ -163,6 +163,20 @@ function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi: Float
   return solveDense(A, b, D);
 }
 
+/** The fitted log mass c_0 + sum_k c_k f_k of a state, by its code (coef from fitLogMass). */
+export function logMassModel(def: ChainDefinition<number>, coef: Float64Array): (code: number) => number {
+  const features = featuresOf(def);
+  const f = new Float64Array(features.count);
+  const digits = new Int32Array(def.radices.length);
+  return (code) => {
+    decodeInto(code, def.radices, digits);
+    features.fill(digits, f);
+    let v = coef[0];
+    for (let k = 0; k < f.length; k++) v += coef[k + 1] * f[k];
+    return v;
+  };
+}
+
 /** Gaussian elimination with partial pivoting (small systems). */
 function solveDense(A: Float64Array, b: Float64Array, n: number): Float64Array {
   for (let k = 0; k < n; k++) {
@@ -188,37 +202,44 @@ function solveDense(A: Float64Array, b: Float64Array, n: number): Float64Array {
   return x;
 }
 
+/** What an offered slot holds (grow). */
+const UNCHECKED = 0; // reached from an added state, not yet looked up in the set
+const OUTSIDE = 1; // known to lie outside the set
+const ADDED = 2;
+const IN_SET = 3;
+const IN_SET_MARK = -2;
+
 /**
  * Adds to the set `codes` (law pi on it) the `count` states outside it of largest
  * fitted mass (fitLogMass), best first, each reached from the set or from a state
  * added before it (fewer when fewer are reachable). Only the set's frontier
  * (leaking[i] = 1: state i has a successor outside) is expanded.
+ *
+ * Lookups: the set's frontier is expanded in code order, so whether a
+ * successor lies in the set is a merge join with the sorted codes
+ * (SortedLookup). A successor of an added state is looked up in the set only
+ * when it is about to be added (most offered states never are): until then it
+ * holds an UNCHECKED slot among the offered ones, and if it turns out to lie in
+ * the set its slot is dropped. Only the offered states are hashed, not the
+ * set: a hash of the whole set missed the cache on almost every lookup (jsq-d
+ * N = 8: 11 of the growth's 26 s).
  */
 export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number): Grown {
-  const coef = fitLogMass(def, codes, pi);
-  const features = featuresOf(def);
-  const f = new Float64Array(features.count);
-  // One index for the set and the states offered so far: state i of the set is i, offered slot s is n + s (one lookup per successor).
+  const model = logMassModel(def, fitLogMass(def, codes, pi));
   const n = codes.length;
-  const known = createStateIndex(def.radices, n + 2 * count);
-  for (let i = 0; i < n; i++) known.set(codes[i], i);
+  const inSet = new SortedLookup(codes);
+  const offered = createStateIndex(def.radices, 2 * count);
   const digits = new Int32Array(def.radices.length);
   const heap = new MaxHeap();
   let slotCode: Float64Array = new Float64Array(1024);
   let best: Float64Array = new Float64Array(1024); // log of the best estimate so far
-  let added = new Uint8Array(1024);
+  let kind = new Uint8Array(1024);
   let slots = 0;
   let addedCodes: Float64Array = new Float64Array(1024);
   let addedCount = 0;
-  const model = (code: number): number => {
-    decodeInto(code, def.radices, digits);
-    features.fill(digits, f);
-    let v = coef[0];
-    for (let k = 0; k < f.length; k++) v += coef[k + 1] * f[k];
-    return v;
-  };
   // A state's successors are gathered before they are scored: successors() may read its digits throughout.
   let out: Float64Array = new Float64Array(64);
+  let found: Int32Array = new Int32Array(64); // the slot of each, -1 when none, IN_SET_MARK for a state of the set
   let outs = 0;
   const gather = (target: number): void => {
     out = growF64(out, outs + 1);
@@ -228,30 +249,35 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
    * Offers the outside successors of `code` (log mass logMass): each gets the
    * estimate logMass + fit(target) - fit(code), the fitted ratio anchored at a
    * state whose mass is known (solved, or estimated before), best over feeders.
+   * fromSet: `code` is a state of the set, expanded in increasing code order.
    */
-  const expand = (code: number, logMass: number): void => {
+  const expand = (code: number, logMass: number, fromSet: boolean): void => {
     outs = 0;
     decodeInto(code, def.radices, digits);
     def.successors(digits, code, gather);
+    // The lookups first, in a loop of their own: their cache misses then overlap instead of waiting on each other.
+    found = growI32(found, outs);
+    for (let k = 0; k < outs; k++) found[k] = fromSet && inSet.get(code, out[k]) !== -1 ? IN_SET_MARK : offered.get(out[k]);
     const base = logMass - model(code);
     for (let k = 0; k < outs; k++) {
+      if (found[k] === IN_SET_MARK) continue;
       const t = out[k];
-      let s = known.get(t);
-      if (s !== -1 && s < n) continue; // in the set
+      let s = found[k] === -1 ? offered.get(t) : found[k]; // looked up again: a target met twice gets its slot the first time
       if (s === -1) {
         s = slots++;
         if (s === slotCode.length) {
           slotCode = growF64(slotCode, s + 1);
           best = growF64(best, s + 1);
           const a = new Uint8Array(slotCode.length);
-          a.set(added);
-          added = a;
+          a.set(kind);
+          kind = a;
         }
-        known.set(t, n + s);
+        offered.set(t, s);
         slotCode[s] = t;
         best[s] = -Infinity;
-      } else s -= n;
-      if (added[s]) continue;
+        kind[s] = fromSet ? OUTSIDE : UNCHECKED;
+      }
+      if (kind[s] >= ADDED) continue;
       const est = base + model(t);
       if (est > best[s]) {
         best[s] = est;
@@ -259,16 +285,20 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
       }
     }
   };
-  for (let i = 0; i < codes.length; i++) if (leaking[i] && pi[i] > 0) expand(codes[i], Math.log(pi[i]));
+  for (let i = 0; i < n; i++) if (leaking[i] && pi[i] > 0) expand(codes[i], Math.log(pi[i]), true);
   // best[s] only grows, so the first pop of a slot carries its best estimate.
   while (heap.size > 0 && addedCount < count) {
     const s = heap.pop();
-    if (added[s]) continue;
-    added[s] = 1;
+    if (kind[s] >= ADDED) continue;
+    if (kind[s] === UNCHECKED && sortedIndexOf(codes, slotCode[s]) !== -1) {
+      kind[s] = IN_SET;
+      continue;
+    }
+    kind[s] = ADDED;
     addedCodes = growF64(addedCodes, addedCount + 1);
     addedCodes[addedCount++] = slotCode[s];
-    expand(slotCode[s], best[s]);
+    expand(slotCode[s], best[s], false);
   }
   // An added state's estimate is final: expand() skips added slots.
-  return merge(codes, pi, addedCodes.subarray(0, addedCount), (code) => Math.exp(best[known.get(code) - n]));
+  return merge(codes, pi, addedCodes.subarray(0, addedCount), (code) => Math.exp(best[offered.get(code)]));
 }

@@ -17,6 +17,7 @@ import { DEFAULT_RULE, jacobiResidual, meetsRule, RESIDUAL_NORMS, ruleWith, type
 import { transitionCount, type SparseGenerator } from './generator.ts';
 import { solveGth } from './gth.ts';
 import { firstNonReturningState } from './irreducible.ts';
+import type { Hierarchy } from './iterative-coarsening.ts';
 import { solveIterative, type LastCycle } from './iterative.ts';
 import { AUTO_EXACT_SECONDS, chooseMethod, exactIsCheap, type DirectMethod, type MethodChoice } from './method.ts';
 import { exactMetrics, floatMetricsWithSensitivity, zipMetrics } from './metrics.ts';
@@ -56,6 +57,8 @@ export interface ChainSolveOptions extends SolveOptions {
   reuse?: Reuse<number>;
   /** The restricted chain of an earlier solve of these very `states`, solved again as it is (float solves only; e.g. at a tighter tolerance). */
   same?: Restriction<number>;
+  /** With `same`: that solve's iterative levels (Solved.hierarchy), reused rather than built again. */
+  hierarchy?: Hierarchy;
 }
 
 export interface Evidence {
@@ -152,6 +155,8 @@ export interface Solved {
   readonly metricSolverError?: MetricValues<number>;
   /** Restricted solves (opts.states): the restricted chain; its `leaking` states (those that lost a transition) are the frontier the projection grows from. */
   restriction?: Restriction<number>;
+  /** Iterative solves: the solver's levels, for a re-solve of the same chain (ChainSolveOptions.hierarchy); a caller done with them drops them, they hold some 20 bytes a transition. */
+  hierarchy?: Hierarchy;
   exact?: { solution: ExactSolution; values: MetricValues<Rational>; text: MetricValues<string> };
   /** Whether `auto` would try the exact solver on this chain. */
   exactIsCheap: boolean;
@@ -167,6 +172,7 @@ interface Law {
   converged: boolean;
   errorEstimate?: number;
   lastCycle?: LastCycle;
+  hierarchy?: Hierarchy;
   exact?: { solution: ExactSolution; def: ChainDefinition<Rational>; codes: Float64Array };
 }
 
@@ -214,9 +220,10 @@ function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod
     tolerance: opts.tolerance,
     maxIterations: opts.maxIterations,
     initial: opts.initial,
+    hierarchy: opts.same && opts.hierarchy,
     onProgress: (it, res) => opts.onProgress?.(`iteration ${it}: residual ${res.toExponential(2)}`),
   });
-  return { method, pi: r.pi, residual: r.residual, residualNorm: r.residualNorm, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate, lastCycle: r.lastCycle };
+  return { method, pi: r.pi, residual: r.residual, residualNorm: r.residualNorm, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate, lastCycle: r.lastCycle, hierarchy: r.hierarchy };
 }
 
 /** `auto` tries the exact solver within a time budget, then falls back to float. */
@@ -314,6 +321,7 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
       return e === undefined ? undefined : zipMetrics(perL1, perL1, (s) => e * s);
     },
     ...(leaking ? { restriction: { g, leaking } } : {}),
+    ...(law.hierarchy ? { hierarchy: law.hierarchy } : {}),
     ...(exact ? { exact } : {}),
     exactIsCheap: exactIsCheap(g),
   };

@@ -396,8 +396,12 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
   let reuse: Reuse<number> | undefined;
   const breadthFirstAbove = def.massFeatures?.breadthFirstAbove ?? START_MASS;
   let growth: 'breadth-first' | 'fit' = 'breadth-first';
-  // The same restricted chain again, warm-started from its law.
-  const again = (warm: Solved, o: ChainSolveOptions): Solved => solveChain(chain, { ...o, states: warm.codes, initial: warm.pi, same: warm.restriction });
+  // The same restricted chain again, warm-started from its law, on the solver's levels built for it (they pass to the re-solve).
+  const again = (warm: Solved, o: ChainSolveOptions): Solved => {
+    const solved = solveChain(chain, { ...o, states: warm.codes, initial: warm.pi, same: warm.restriction, hierarchy: warm.hierarchy });
+    warm.hierarchy = undefined;
+    return solved;
+  };
   for (;;) {
     const round = solveChain(chain, { ...search.float, states: codes, initial: guess, reuse });
     // The last round's rows are copied into this one: free its generator (and transpose) before the next is built.
@@ -405,6 +409,7 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
     reuse = guess = undefined;
     if (search.accept(round, again, growth)) break;
     const solved = search.last!;
+    solved.hierarchy = undefined; // no re-solve of this set follows: free the solver's levels before the set grows
     if (growth === 'breadth-first' && solved.evidence.truncation!.boundaryMass > breadthFirstAbove) {
       const wider = firstSet(def, Math.min(search.maxStates, codes.length * MAX_GROWTH));
       if (wider.length > codes.length) {

@@ -139,12 +139,12 @@ function birthDeath(radices: number[], up: number[], down: number[]): { g: Spars
 
 /** Plain Gauss-Seidel (forward and backward sweeps) until the residual stops improving: the slow reference. */
 function gaussSeidelReference(g: SparseGenerator<number>): Float64Array {
-  const { inPtr, inSrc, inEdge } = incoming(g);
+  const { inPtr, inSrc, inRate } = incoming(g);
   const exit = exitRates(g);
   const x = new Float64Array(g.n).fill(1 / g.n);
   const relax = (j: number): void => {
     let s = 0;
-    for (let p = inPtr[j]; p < inPtr[j + 1]; p++) s += x[inSrc[p]] * g.rate[inEdge[p]];
+    for (let p = inPtr[j]; p < inPtr[j + 1]; p++) s += x[inSrc[p]] * inRate[p];
     x[j] = s / exit[j];
   };
   for (let sweep = 0; sweep < 200_000; sweep++) {
@@ -270,5 +270,30 @@ describe('solveIterative reporting', () => {
     expect(r.residual).toBeGreaterThan(1e-15);
     expect(Math.abs(jacobiResidual(g, r.pi) - r.residual)).toBeLessThanOrEqual(1e-9 * r.residual);
     expect(sum(r.pi)).toBeCloseTo(1, 13);
+  });
+});
+
+describe('solveIterative on the levels of an earlier solve', () => {
+  it.each([
+    ['two digits of radix 120', () => birthDeath([120, 120], [45, 0.9], [50, 1]).g],
+    ['token exchange R = 2, N = 40', () => jiqChain(jiq(40, '9/10', '3/5,2/5', undefined, '1/2'))],
+  ])('re-solving at a tighter tolerance gives the same law as new levels, and leaves the first law as it was (%s)', (_, make) => {
+    const g = make();
+    const first = solveIterative(g, { tolerance: 1e-6 });
+    const law = first.pi.slice();
+    const fresh = solveIterative(g, { tolerance: 1e-12, initial: law });
+    const again = solveIterative(g, { tolerance: 1e-12, initial: first.pi, hierarchy: first.hierarchy });
+    expect(fresh.iterations).toBeGreaterThan(0);
+    expect(again.iterations).toBe(fresh.iterations);
+    expect(Array.from(again.pi)).toEqual(Array.from(fresh.pi));
+    expect(again.errorEstimate).toBe(fresh.errorEstimate);
+    expect(Array.from(first.pi)).toEqual(Array.from(law));
+  });
+
+  it("refuses another generator's levels", () => {
+    const g = birthDeath([40, 40], [0.9, 0.8], [1, 1]).g;
+    const other = birthDeath([40, 40], [0.9, 0.8], [1, 1]).g;
+    const { hierarchy } = solveIterative(g, { tolerance: 1e-6 });
+    expect(() => solveIterative(other, { hierarchy })).toThrow(/another generator/);
   });
 });

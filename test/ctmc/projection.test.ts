@@ -1,15 +1,55 @@
 /**
  * Finite state projection's pieces: a grown set's restriction built by reusing
  * the last set's rows equals the one explored from scratch, and a growth step
- * adds states outside the set reached from its frontier.
+ * adds states outside the set reached from its frontier: the same states, with
+ * the same estimates, as a plain best-first search over Maps.
  */
 import { describe, expect, it } from 'vitest';
 import { floatArith } from '../../src/core/arith.ts';
 import { restrictReturning } from '../../src/ctmc/explore.ts';
-import { firstSet, grow } from '../../src/ctmc/projection.ts';
+import type { ChainDefinition } from '../../src/core/model.ts';
+import { decodeInto } from '../../src/core/mixed-radix.ts';
+import { firstSet, fitLogMass, grow, logMassModel } from '../../src/ctmc/projection.ts';
 import { solveChain } from '../../src/ctmc/solve-chain.ts';
 import { familyChain } from '../../src/ctmc/truncation-search.ts';
+import { heteroPs } from '../../models/hetero-ps.ts';
 import { jsqD } from '../../models/jsq-d.ts';
+
+/**
+ * The growth step by its definition, in the plainest way: a state outside the
+ * set is offered by a frontier state or an added one with the estimate
+ * log pi(feeder) + fit(state) - fit(feeder), keeps its best offer, and the
+ * best offered state not yet added is added next (a linear scan), `count` times.
+ */
+function referenceGrow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number) {
+  const fit = logMassModel(def, fitLogMass(def, codes, pi));
+  const digits = new Int32Array(def.radices.length);
+  const inSet = new Set(codes);
+  const best = new Map<number, number>();
+  const added = new Map<number, number>();
+  const offer = (code: number, logMass: number): void => {
+    const targets: number[] = [];
+    decodeInto(code, def.radices, digits);
+    def.successors(digits, code, (t) => targets.push(t));
+    const base = logMass - fit(code);
+    for (const t of targets) {
+      if (inSet.has(t) || added.has(t)) continue;
+      const est = base + fit(t);
+      if (!(best.get(t)! >= est)) best.set(t, est);
+    }
+  };
+  codes.forEach((c, i) => leaking[i] && pi[i] > 0 && offer(c, Math.log(pi[i])));
+  while (added.size < count) {
+    let top: number | undefined;
+    for (const [t, e] of best) if (!added.has(t) && (top === undefined || e > best.get(top)!)) top = t;
+    if (top === undefined) break;
+    added.set(top, best.get(top)!);
+    offer(top, best.get(top)!);
+  }
+  const all = [...codes, ...added.keys()].sort((a, b) => a - b);
+  const old = new Map(Array.from(codes, (c, i) => [c, pi[i]]));
+  return { codes: all, guess: all.map((c) => old.get(c) ?? Math.exp(added.get(c)!)) };
+}
 
 describe('projection growth', () => {
   it.each([
@@ -36,6 +76,26 @@ describe('projection growth', () => {
       expect(Array.from(reused.g.col)).toEqual(Array.from(fresh.g.col));
       expect(Array.from(reused.g.rate as Float64Array)).toEqual(Array.from(fresh.g.rate as Float64Array));
       expect(Array.from(reused.leaking)).toEqual(Array.from(fresh.leaking));
+      codes = grown.codes;
+    }
+  });
+
+  it.each([
+    ['jsq-d N=3 d=2', () => familyChain(jsqD, jsqD.truncation!.projection!(jsqD.parse({ N: '3', d: '2', lambda: '9/10' })))],
+    ['hetero-ps 2,1 rates 2,1 sq2', () => familyChain(heteroPs, heteroPs.truncation!.projection!(heteroPs.parse({ servers: '2,1', rates: '2,1', lambda: '2', policy: 'sq2' })))],
+  ])('adds the best-first states by the fitted estimate (%s)', (_, make) => {
+    const chain = make();
+    const def = chain(floatArith);
+    let codes = firstSet(def, 300);
+    for (let round = 0; round < 2; round++) {
+      const solved = solveChain(chain, { method: 'iterative', states: codes });
+      const { leaking } = solved.restriction!;
+      const grown = grow(def, solved.codes, solved.pi, leaking, 2 * solved.codes.length);
+      const want = referenceGrow(def, solved.codes, solved.pi, leaking, 2 * solved.codes.length);
+      expect(grown.added).toBe(want.codes.length - solved.codes.length);
+      expect(grown.added).toBeGreaterThan(solved.codes.length);
+      expect(Array.from(grown.codes)).toEqual(want.codes);
+      expect(Array.from(grown.guess)).toEqual(want.guess);
       codes = grown.codes;
     }
   });
