@@ -2,7 +2,7 @@
  * Metrics as expectations of the model's state rewards under a solved law.
  * Vector metrics (those with an index) are gathered into arrays by name.
  */
-import { floatArith, type Arith, type Store } from '../core/arith.ts';
+import { floatArith, type Arith } from '../core/arith.ts';
 import type { ChainDefinition, MetricValues } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { Fraction, ratString, type Rational } from '../core/rational.ts';
@@ -21,77 +21,90 @@ export function gather<V>(def: { readonly metrics: readonly { readonly name: str
   return out;
 }
 
-/**
- * visit(w, r, q) for each state i, w = weight(i), with the state's rewards r (in
- * metric order) and its ratio metrics' denominators q (in the order of `ratios`).
- */
-function eachState<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T, visit: (w: T, r: Store<T>, q: Store<T>) => void): void {
-  const digits = new Int32Array(def.radices.length);
-  // Rewards and the ratio metrics' denominators in flat lists: the loop below runs once per state and metric.
-  const rewards = def.metrics.map((m) => m.reward);
-  const pers = ratioMetrics(def).map((k) => def.metrics[k].per!);
-  const r = A.store(rewards.length);
-  const q = A.store(pers.length);
-  for (let i = 0; i < codes.length; i++) {
-    decodeInto(codes[i], def.radices, digits);
-    if (def.rewardsInto) def.rewardsInto(digits, r);
-    else for (let k = 0; k < rewards.length; k++) r[k] = rewards[k](digits);
-    for (let j = 0; j < pers.length; j++) q[j] = pers[j](digits);
-    visit(weight(i), r, q);
-  }
-}
-
 /** The indices of the ratio metrics (those with `per`), in metric order. */
 function ratioMetrics(def: { readonly metrics: readonly { readonly per?: unknown }[] }): number[] {
   return def.metrics.flatMap((m, k) => (m.per ? [k] : []));
 }
 
+/** Float passes only: the smallest and largest reward of each metric, then of each ratio metric's denominator, over the states weighed, and E[per]. */
+interface Ranges {
+  lo: Float64Array;
+  hi: Float64Array;
+  perMass: Float64Array;
+}
+
+/** Widens the ranges by one state's rewards r and denominators q (weight w). */
+function widen(ranges: Ranges, w: number, r: Float64Array, q: Float64Array): void {
+  const lo = ranges.lo;
+  const hi = ranges.hi;
+  const n = r.length;
+  for (let k = 0; k < n; k++) {
+    const x = r[k];
+    if (x < lo[k]) lo[k] = x;
+    if (x > hi[k]) hi[k] = x;
+  }
+  for (let j = 0; j < q.length; j++) {
+    const x = q[j];
+    if (x < lo[n + j]) lo[n + j] = x;
+    if (x > hi[n + j]) hi[n + j] = x;
+    ranges.perMass[j] += w * x;
+  }
+}
+
 /**
  * Each metric's value under the law pi_i = weight(i) / total, accumulated in
- * arithmetic A: E_pi[reward], or E_pi[reward] / E_pi[per] for ratio metrics.
+ * arithmetic A: E_pi[reward], or E_pi[reward] / E_pi[per] for ratio metrics;
+ * with `ranges` (float only) also the rewards' ranges over the states of
+ * nonzero weight.
  */
-function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T, total: T): T[] {
+function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Array, weight: (i: number) => T, total: T, ranges?: Ranges): T[] {
+  const digits = new Int32Array(def.radices.length);
+  // Rewards and the ratio metrics' denominators in flat lists: the loop below runs once per state and metric.
+  const rewards = def.metrics.map((m) => m.reward);
   const ratios = ratioMetrics(def);
-  const sums = def.metrics.map(() => A.zero);
-  const perSums = ratios.map(() => A.zero);
-  eachState(def, A, codes, weight, (w, r, q) => {
-    if (A.isZero(w)) return;
-    for (let k = 0; k < sums.length; k++) if (!A.isZero(r[k])) sums[k] = A.add(sums[k], A.mul(w, r[k]));
-    for (let j = 0; j < perSums.length; j++) if (!A.isZero(q[j])) perSums[j] = A.add(perSums[j], A.mul(w, q[j]));
-  });
+  const pers = ratios.map((k) => def.metrics[k].per!);
+  const sums = rewards.map(() => A.zero);
+  const perSums = pers.map(() => A.zero);
+  const r = A.store(rewards.length);
+  const q = A.store(pers.length);
+  for (let i = 0; i < codes.length; i++) {
+    const w = weight(i);
+    if (A.isZero(w)) continue;
+    decodeInto(codes[i], def.radices, digits);
+    if (def.rewardsInto) def.rewardsInto(digits, r);
+    else for (let k = 0; k < rewards.length; k++) r[k] = rewards[k](digits);
+    for (let j = 0; j < pers.length; j++) q[j] = pers[j](digits);
+    for (let k = 0; k < rewards.length; k++) if (!A.isZero(r[k])) sums[k] = A.add(sums[k], A.mul(w, r[k]));
+    for (let j = 0; j < pers.length; j++) if (!A.isZero(q[j])) perSums[j] = A.add(perSums[j], A.mul(w, q[j]));
+    if (ranges) widen(ranges, w as number, r as unknown as Float64Array, q as unknown as Float64Array);
+  }
   const values = sums.map((s) => A.div(s, total));
   ratios.forEach((k, j) => (values[k] = A.div(sums[k], perSums[j])));
   return values;
 }
 
-export function floatMetrics(def: ChainDefinition<number>, A: Arith<number>, codes: Float64Array, pi: Float64Array): MetricValues<number> {
-  return gather(def, metricValues(def, A, codes, (i) => pi[i], A.one));
-}
-
 /**
- * Each metric's error bound from a bound e on ||pi - pi*||_1 (pi and pi* laws on
- * `codes`, `values` the metrics under pi): with h = f - m g (g = per, or 1 for a
- * plain expectation), m(pi) - m(pi*) = sum_i (pi_i - pi*_i) h_i / E_pi g up to
- * second order, and since sum_i (pi_i - pi*_i) = 0 any constant can be taken off
- * h, so |m(pi) - m(pi*)| <= e (max h - min h) / 2 / E_pi g.
+ * Float metrics under pi (summing to 1) and, in the same pass, each metric's
+ * error per unit of ||pi - pi*||_1, pi* another law on `codes`. With f the
+ * reward and g the denominator (g = 1 for a plain expectation),
+ * m(pi) - m(pi*) = sum_i (pi_i - pi*_i) (f_i - m* g_i) / E_pi g, and since
+ * pi - pi* sums to 0 a constant can be taken off f - m* g, so
+ * |m(pi) - m(pi*)| <= ||pi - pi*||_1 (range f + |m| range g) / 2 / E_pi g,
+ * ranges over the states (of nonzero weight; m for m*: first order).
  */
-export function floatMetricBounds(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, values: MetricValues<number>, e: number): MetricValues<number> {
-  const m = def.metrics.map((x) => (x.index === undefined ? values[x.name] : (values[x.name] as number[])[x.index - 1]) as number);
-  const ratioOf = new Int32Array(m.length).fill(-1);
+export function floatMetricsWithSensitivity(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): { values: MetricValues<number>; perL1: MetricValues<number> } {
   const ratios = ratioMetrics(def);
-  ratios.forEach((k, j) => (ratioOf[k] = j));
-  const lo = new Float64Array(m.length).fill(Infinity);
-  const hi = new Float64Array(m.length).fill(-Infinity);
-  const perMass = new Float64Array(ratios.length);
-  eachState(def, floatArith, codes, (i) => pi[i], (w, r, q) => {
-    for (let k = 0; k < m.length; k++) {
-      const h = r[k] - (ratioOf[k] >= 0 ? m[k] * q[ratioOf[k]] : m[k]);
-      if (h < lo[k]) lo[k] = h;
-      if (h > hi[k]) hi[k] = h;
-    }
-    for (let j = 0; j < q.length; j++) perMass[j] += w * q[j];
-  });
-  return gather(def, m.map((_, k) => (e * (hi[k] - lo[k])) / 2 / (ratioOf[k] >= 0 ? perMass[ratioOf[k]] : 1)));
+  const rewardCount = def.metrics.length;
+  const ranges: Ranges = {
+    lo: new Float64Array(rewardCount + ratios.length).fill(Infinity),
+    hi: new Float64Array(rewardCount + ratios.length).fill(-Infinity),
+    perMass: new Float64Array(ratios.length),
+  };
+  const values = metricValues(def, floatArith, codes, (i) => pi[i], 1, ranges);
+  const { lo, hi, perMass } = ranges;
+  const perL1 = values.map((_, k) => (hi[k] - lo[k]) / 2);
+  ratios.forEach((k, j) => (perL1[k] = (perL1[k] + (Math.abs(values[k]) * (hi[rewardCount + j] - lo[rewardCount + j])) / 2) / perMass[j]));
+  return { values: gather(def, values), perL1: gather(def, perL1) };
 }
 
 /** Exact metrics for pi_i = numerators[i] / total, as exact rationals. */

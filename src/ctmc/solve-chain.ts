@@ -20,7 +20,7 @@ import { firstNonReturningState } from './irreducible.ts';
 import type { Hierarchy } from './iterative-coarsening.ts';
 import { solveIterative, type LastCycle } from './iterative.ts';
 import { AUTO_EXACT_SECONDS, chooseMethod, exactIsCheap, type DirectMethod, type MethodChoice } from './method.ts';
-import { exactMetrics, floatMetricBounds, floatMetrics } from './metrics.ts';
+import { exactMetrics, floatMetricsWithSensitivity, zipMetrics } from './metrics.ts';
 
 /**
  * A chain in every arithmetic: the same definition instantiated in float (every
@@ -149,7 +149,7 @@ export interface Solved {
   readonly metrics: MetricValues<number>;
   /**
    * Iterative solves: the solver's estimated error of each metric, errorEstimate
-   * times half the range of the metric's reward (metrics.ts floatMetricBounds),
+   * times the metric's sensitivity to it (metrics.ts floatMetricsWithSensitivity),
    * computed when first read. Undefined for exact and GTH solves.
    */
   readonly metricSolverError?: MetricValues<number>;
@@ -182,7 +182,7 @@ interface Law {
  * rho / (1 - rho) (at least 1) that makes the L1 step into errorEstimate (when
  * one slow mode dominates, e_k = c rho^k v, it is F's own geometric tail).
  * Metrics take the bound errorEstimate times half the reward's range instead
- * (floatMetricBounds): on jsq-d N = 6 at lambda = 0.9 mean jobs moved 1.6e-9 in
+ * (floatMetricsWithSensitivity): on jsq-d N = 6 at lambda = 0.9 mean jobs moved 1.6e-9 in
  * the last cycle and 4.0e-9 after it, its steps not falling while the L1 steps
  * did. That bound is no use for F: errorEstimate / 2 (about 1e-10) dwarfs a
  * boundary tolerance of 1e-12, while this estimate, 1.6e-12 there, covered
@@ -261,6 +261,17 @@ function checkIrreducible(def: ChainDefinition<number>, g: SparseGenerator<numbe
 }
 
 /**
+ * x at the positions `at` (a loop, not Float64Array.from with a closure: a closure
+ * naming `opts` in solveChain would keep the options, the last round's restriction
+ * among them, alive as long as the lazy metrics that share its scope).
+ */
+function picked(x: Float64Array, at: Int32Array): Float64Array {
+  const out = new Float64Array(at.length);
+  for (let k = 0; k < at.length; k++) out[k] = x[at[k]];
+  return out;
+}
+
+/**
  * The stationary law of `chain`, its metrics (float, and exact rationals when
  * the exact solver ran) and evidence: method, size, residual, time, and for
  * chains with `atBoundary` the boundary mass against `boundaryTolerance`.
@@ -271,7 +282,7 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   const def = chain(floatArith);
   const { g, leaking, kept } = opts.same ?? generatorOf(def, floatArith, opts);
   if (!opts.states) checkIrreducible(def, g); // a restriction keeps only states that return (restrictReturning)
-  if (kept && opts.initial) opts = { ...opts, initial: Float64Array.from(kept, (i) => opts.initial![i]) };
+  if (kept && opts.initial) opts = { ...opts, initial: picked(opts.initial, kept) };
   const method = chooseMethod(opts.method, g);
   const law = opts.method === 'auto' && method === 'exact' ? autoLaw(chain, g, opts) : solveLaw(chain, g, method, opts);
   // The levels go to Solved.hierarchy only: the lazy metrics below keep `law`, and through it they would keep the levels for as long as the answer lives.
@@ -281,14 +292,15 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   const mass = def.atBoundary || leaking ? boundaryMass(def, g.codes, law.pi, leaking) : undefined;
   const cycle = law.lastCycle;
   const massSolverError = mass !== undefined && cycle ? boundarySolverError(mass, boundaryMass(def, g.codes, cycle.previous, leaking), cycle.tail) : undefined;
-  let metrics: MetricValues<number> | undefined;
-  let metricSolverError: MetricValues<number> | undefined;
+  // The metrics and their sensitivity to ||pi - pi*||_1, in one pass when first read. It reads
+  // only the codes: were it to name g, it would keep the whole generator (and its transpose) alive with the answer.
+  const codes = g.codes;
+  let pass: ReturnType<typeof floatMetricsWithSensitivity> | undefined;
+  const floatPass = () => (pass ??= floatMetricsWithSensitivity(def, codes, law.pi));
   const exact = law.exact && {
     solution: law.exact.solution,
     ...exactMetrics(law.exact.def, exactArith, law.exact.codes, law.exact.solution.numerators, law.exact.solution.total),
   };
-  // The lazy metrics read only the codes: were they to name g, they would keep the whole generator (and its transpose) alive with the answer.
-  const codes = g.codes;
   return {
     evidence: {
       method: law.method,
@@ -317,11 +329,12 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
     radices: g.radices,
     pi: law.pi,
     get metrics() {
-      return (metrics ??= floatMetrics(def, floatArith, codes, law.pi));
+      return floatPass().values;
     },
     get metricSolverError() {
       const e = law.errorEstimate;
-      return e === undefined ? undefined : (metricSolverError ??= floatMetricBounds(def, codes, law.pi, this.metrics, e));
+      const perL1 = floatPass().perL1;
+      return e === undefined ? undefined : zipMetrics(perL1, perL1, (s) => e * s);
     },
     ...(leaking ? { restriction: { g, leaking } } : {}),
     ...(hierarchy ? { hierarchy } : {}),

@@ -9,7 +9,7 @@ import { exactArith, floatArith, type Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition } from '../../src/core/model.ts';
 import { decodeInto } from '../../src/core/mixed-radix.ts';
 import { reachableCodes } from '../../src/ctmc/explore.ts';
-import { floatMetrics } from '../../src/ctmc/metrics.ts';
+import { floatMetricsWithSensitivity } from '../../src/ctmc/metrics.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { queueProfile } from '../../models/support/queue-packings.ts';
 
@@ -49,9 +49,9 @@ describe('jsq-d rewardsInto', () => {
     const pi = Float64Array.from(codes, (_, i) => 1 / (i + 2));
     const total = pi.reduce((a, b) => a + b, 0);
     pi.forEach((p, i) => (pi[i] = p / total));
-    const fast = floatMetrics(def, floatArith, codes, pi);
-    const slow = floatMetrics({ ...def, rewardsInto: undefined }, floatArith, codes, pi);
+    const fast = floatMetricsWithSensitivity(def, codes, pi);
+    const slow = floatMetricsWithSensitivity({ ...def, rewardsInto: undefined }, codes, pi);
     expect(fast).toEqual(slow);
-    expect((fast.s as number[]).length).toBe(Number(K));
+    expect((fast.values.s as number[]).length).toBe(Number(K));
   });
 });
