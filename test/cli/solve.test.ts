@@ -17,6 +17,17 @@ describe('lbcheck solve', () => {
     expect(j.residual).toBe(0);
   });
 
+  it("prints the solver's metric error: plain (metricSolverError) and in a search's two-part metricError", () => {
+    const j = JSON.parse(lbcheck('solve', 'jsq-d', '--N', '2', '--d', '2', '--lambda', '1/2', '--method', 'iterative', '--tolerance', '1e-6', '--json').stdout);
+    const t = j.truncation;
+    expect(j.trusted).toBe(true);
+    expect(j.metricSolverError.meanJobs).toBeGreaterThan(0);
+    expect(t.metricError.meanJobs).toBeCloseTo(t.metricErrorParts.truncation.meanJobs + t.metricErrorParts.solver.meanJobs, 20);
+    expect(t.metricErrorParts.solver).toEqual(j.metricSolverError);
+    expect(t.boundaryMass + t.boundaryMassSolverError).toBeLessThanOrEqual(t.tolerance);
+    expect(t.solverTolerance).toBeLessThan(1e-6); // tightened from the given start
+  });
+
   it('reads decimals as the rationals they spell', () => {
     const a = JSON.parse(lbcheck('solve', 'jiq-blocking', '--N', '3', '--lambda', '0.9', '--alpha', '0.6,0.4', '--method', 'exact', '--json').stdout);
     const b = JSON.parse(lbcheck('solve', 'jiq-blocking', '--N', '3', '--lambda', '9/10', '--alpha', '3/5,2/5', '--method', 'exact', '--json').stdout);

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { solveModel, trusted } from '../../src/ctmc/solve.ts';
-import { METRIC_ERROR_METHOD } from '../../src/ctmc/truncation-search.ts';
+import { METRIC_ERROR_METHOD, searchCap } from '../../src/ctmc/truncation-search.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 
 const mm1 = jsqD.parse({ N: '1', d: '1', lambda: '9/10' });
@@ -62,6 +62,17 @@ describe("the search's metricError with the solver's part", () => {
     expect(t.solverTolerance!).toBeLessThanOrEqual(1e-10);
     const gap = Math.abs((loose.metrics.meanJobs as number) - (tight.metrics.meanJobs as number));
     expect(gap).toBeLessThanOrEqual((t.metricError!.meanJobs as number) + (tight.evidence.truncation!.metricError!.meanJobs as number));
+  });
+
+  it('the cap search re-solves its K too: two M/M/1 queues (d = 1) from tolerance 1e-4', () => {
+    const solved = searchCap(jsqD, jsqD.truncation!, jsqD.parse({ N: '2', lambda: '1/2', d: '1' }), { method: 'iterative', tolerance: 1e-4 });
+    const t = solved.evidence.truncation!;
+    expect(t.kind).toBe('cap');
+    const resolved = t.rounds!.filter((r) => r.resolved);
+    expect(resolved.length).toBeGreaterThan(0);
+    resolved.forEach((r) => expect(r.K).toBe(t.rounds![t.rounds!.indexOf(r) - 1].K));
+    expect(Math.abs((solved.metrics.meanJobs as number) - 1)).toBeLessThanOrEqual(t.metricError!.meanJobs as number); // rho/(1 - rho), rho = 1/2
+    expect(trusted(solved.evidence)).toBe(true);
   });
 
   it('stops untrusted when even the tightest solver tolerance cannot meet the metric tolerance', () => {
