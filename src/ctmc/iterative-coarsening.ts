@@ -224,24 +224,16 @@ function feeds(f: Level, pattern: Pattern, fixedRates: boolean): Pick<Coarsening
   const m = feedPtr[pattern.inSrc.length];
   // Loops over the fine slots in order, each written at its feed's place.
   const feedSrc = new Int32Array(m);
-  if (fixedRates) {
-    const feedRate = new Float64Array(m);
-    for (let p = 0; p < edgeMap.length; p++) {
-      if (edgeMap[p] < 0) continue;
-      const t = fill[edgeMap[p]]++;
-      feedSrc[t] = f.inSrc[p];
-      feedRate[t] = f.inRate[p];
-    }
-    return { feedPtr, feedSrc, feedRate };
-  }
-  const feedSlot = new Int32Array(m);
+  const feedRate = fixedRates ? new Float64Array(m) : undefined;
+  const feedSlot = fixedRates ? undefined : new Int32Array(m);
   for (let p = 0; p < edgeMap.length; p++) {
     if (edgeMap[p] < 0) continue;
     const t = fill[edgeMap[p]]++;
     feedSrc[t] = f.inSrc[p];
-    feedSlot[t] = p;
+    if (feedRate) feedRate[t] = f.inRate[p];
+    else feedSlot![t] = p;
   }
-  return { feedPtr, feedSrc, feedSlot };
+  return { feedPtr, feedSrc, ...(feedRate ? { feedRate } : { feedSlot }) };
 }
 
 /** Level f's coarsening; fixedRates when f's rates never change (the finest level). */

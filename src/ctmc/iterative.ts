@@ -78,7 +78,7 @@ export interface IterativeResult {
    */
   errorEstimate: number;
   /**
-   * Iterative runs of at least one cycle: the iterate before the last cycle
+   * Iterative runs (not the single dense solve): the iterate before the last cycle
    * (sums to 1) and the factor tailFactor(rho) that extrapolates the last step
    * to the remaining error. A functional's change over that cycle times `tail`
    * estimates how far the solver's error moves it (solve-chain.ts).
@@ -212,7 +212,7 @@ export function solveIterative(g: SparseGenerator<number>, opts: IterativeOption
     iterations,
     converged: meetsRule(rule, residual, errorEstimate),
     errorEstimate,
-    ...(iterations > 0 ? { lastCycle: { previous: before, tail } } : {}),
+    lastCycle: { previous: before, tail },
     hierarchy: h,
   };
 }

@@ -292,6 +292,7 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   const mass = def.atBoundary || leaking ? boundaryMass(def, g.codes, law.pi, leaking) : undefined;
   const cycle = law.lastCycle;
   const massSolverError = mass !== undefined && cycle ? boundarySolverError(mass, boundaryMass(def, g.codes, cycle.previous, leaking), cycle.tail) : undefined;
+  law.lastCycle = undefined; // read only here: the lazy metrics keep `law`, and the iterate before the last cycle is a vector of the chain's size
   // The metrics and their sensitivity to ||pi - pi*||_1, in one pass when first read. It reads
   // only the codes: were it to name g, it would keep the whole generator (and its transpose) alive with the answer.
   const codes = g.codes;
@@ -333,8 +334,9 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
     },
     get metricSolverError() {
       const e = law.errorEstimate;
+      if (e === undefined) return undefined;
       const perL1 = floatPass().perL1;
-      return e === undefined ? undefined : zipMetrics(perL1, perL1, (s) => e * s);
+      return zipMetrics(perL1, perL1, (s) => e * s);
     },
     ...(leaking ? { restriction: { g, leaking } } : {}),
     ...(hierarchy ? { hierarchy } : {}),

@@ -254,7 +254,8 @@ class Search {
     const t = this.last!.evidence.truncation!;
     let r = t.boundaryMass / (0.5 * this.tolerance);
     const err = t.withinTolerance ? this.truncationChange() : undefined;
-    const before = this.rounds[this.rounds.length - 2]?.boundaryMass;
+    const sets = this.sets();
+    const before = sets[sets.length - 2]?.boundaryMass; // the truncation before, not a re-solve of this one
     const scale = before > t.boundaryMass ? t.boundaryMass / before : 1;
     if (err) {
       for (const [name, e] of Object.entries(err)) {
