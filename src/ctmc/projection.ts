@@ -127,6 +127,15 @@ function featuresOf(def: ChainDefinition<number>): MassFeatures {
   );
 }
 
+/** The positive entries of x, in order (a loop: filter with a closure took 0.1 s at 1.5 million states). */
+function positives(x: Float64Array): Float64Array {
+  let m = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] > 0) m++;
+  const out = new Float64Array(m);
+  for (let i = 0, k = 0; i < x.length; i++) if (x[i] > 0) out[k++] = x[i];
+  return out;
+}
+
 /**
  * log pi ~ c_0 + sum_k c_k f_k (f the state's massFeatures, by default its
  * digits), least squares over the outer half of the set (its states of
@@ -137,7 +146,7 @@ export function fitLogMass(def: ChainDefinition<number>, codes: Float64Array, pi
   const features = featuresOf(def);
   const D = features.count + 1;
   const f = new Float64Array(D - 1);
-  const positive = pi.filter((p) => p > 0);
+  const positive = positives(pi);
   const all = features.fitOver === 'all';
   const half = Math.floor(positive.length / 2);
   if (!all) quickselect(positive as unknown as number[], half); // the median, in O(n) (its types name arrays; it only indexes)
