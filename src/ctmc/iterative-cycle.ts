@@ -30,9 +30,10 @@ function smooth(L: Level): void {
 }
 
 /** Step 2: coarse rates weighted by the fine iterate; the coarse iterate is the block mass. */
-export function lump(f: Level, c: Coarsening): void {
+export function lump(f: Omit<Level, 'inWeight'>, c: Coarsening): void {
   const { coarse, agg, feedPtr, feedSrc, feedRate, feedSlot, scratch: mass } = c;
-  const { x, inRate } = f;
+  const { x } = f;
+  const inRate = f.inRate!; // read only with feedSlot, i.e. when f is a coarse level, which keeps its rates
   mass.fill(0);
   for (let i = 0; i < f.n; i++) mass[agg[i]] += x[i];
   const rate = coarse.inRate;
@@ -72,11 +73,12 @@ function disaggregate(f: Level, c: Coarsening): void {
  */
 export function solveDirect(L: Level, a: BandMatrix): void {
   const n = L.n;
+  const rate = L.inRate!; // the coarsest level keeps its rates (iterative-coarsening.ts weighted)
   a.data.fill(0);
   for (let j = 0; j < n; j++) {
     for (let p = L.inPtr[j]; p < L.inPtr[j + 1]; p++) {
       const i = L.inSrc[p];
-      a.data[i * a.width + (j - i + a.lower)] += L.inRate[p];
+      a.data[i * a.width + (j - i + a.lower)] += rate[p];
     }
   }
   const pi = bandedGth(a, floatField);
