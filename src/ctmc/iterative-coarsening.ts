@@ -55,16 +55,19 @@ export interface Coarsening {
   readonly coarse: Level & RatedLevel;
   /** Fine state -> coarse state. */
   readonly agg: Int32Array;
-  /** The fine slots of transitions between blocks, grouped by the coarse transition they feed. */
-  readonly feedPtr: Int32Array;
-  /** The source state of each of those transitions. */
-  readonly feedSrc: Int32Array;
   /**
-   * Their rates, one of two ways: copied once in feed order where the fine
-   * rates never change (the finest level, the chain itself: lump then reads
-   * them in sequence, not scattered over the level's slots), else the fine slot
-   * whose rate lump reads in each cycle (a coarse level's rates follow the iterate).
+   * The feeds: the fine transitions between blocks in fine slot order (lump sums
+   * each coarse rate over its feeds in that order, the x reads following the
+   * fine level's), and the coarse transition each feeds.
    */
+  readonly feedEdge: Int32Array;
+  /**
+   * Where the fine rates never change (the finest level, the chain itself), the
+   * feeds' sources and rates, copied once (the finest level keeps no rates);
+   * else the fine slot of each, whose source and rate lump reads in each cycle
+   * (a coarse level's rates follow the iterate).
+   */
+  readonly feedSrc?: Int32Array;
   readonly feedRate?: Float64Array;
   readonly feedSlot?: Int32Array;
   /** Per coarse state: block mass x_I, then the correction factor. */
@@ -143,25 +146,30 @@ function digitsToHalve(radices: readonly number[], strength: Float64Array): bool
 
 /**
  * Codes of the states after halving the chosen digits, in the halved radices, and
- * each state's parity class: bit b is the low bit of the b-th halved digit.
+ * each state's parity class: bit b is the low bit of the b-th halved digit. The
+ * digits are read off as the code is divided down, until it is 0 (the digits
+ * above are 0: a queue profile's code ends long before its many digits do).
  */
 function halvedCodes(codes: Float64Array, radices: readonly number[], halve: boolean[]): { codes: Float64Array; radices: number[]; parity: Uint8Array; classes: number } {
   const coarseRadices = radices.map((r, k) => (halve[k] ? Math.ceil(r / 2) : r));
   const weight = new Float64Array(radices.length);
   for (let k = 0, w = 1; k < radices.length; w *= coarseRadices[k], k++) weight[k] = w;
+  const shift = Int32Array.from(halve, (h) => (h ? 1 : 0));
   const bit = new Int32Array(radices.length); // 1 << b for the b-th halved digit, 0 for a digit kept whole
   let classes = 1;
   for (let k = 0; k < radices.length; k++) if (halve[k]) (bit[k] = classes), (classes *= 2);
-  const digits = new Int32Array(radices.length);
   const out = new Float64Array(codes.length);
   const parity = new Uint8Array(codes.length);
   for (let i = 0; i < codes.length; i++) {
-    decodeInto(codes[i], radices, digits);
+    let rest = codes[i];
     let c = 0;
     let odd = 0;
-    for (let k = 0; k < digits.length; k++) {
-      c += (halve[k] ? digits[k] >> 1 : digits[k]) * weight[k];
-      if (digits[k] & 1) odd |= bit[k];
+    for (let k = 0; rest > 0; k++) {
+      const q = Math.floor(rest / radices[k]);
+      const digit = rest - q * radices[k];
+      rest = q;
+      c += (digit >> shift[k]) * weight[k];
+      if (digit & 1) odd |= bit[k];
     }
     out[i] = c;
     parity[i] = odd;
@@ -265,21 +273,20 @@ interface Pattern {
   readonly inSrc: Int32Array;
   /** Fine incoming slot -> coarse incoming slot, or -1 for a transition inside a block. */
   readonly edgeMap: Int32Array;
-  /** The feeds of each coarse transition (fine transitions between blocks) counted: feedPtr before its prefix sum, shifted by one. */
-  readonly feedCount: Int32Array;
+  /** How many fine transitions run between blocks. */
+  readonly between: number;
 }
 
-/** The coarse transition pattern (incoming CSR), the map from fine slots to coarse slots, and the feeds per coarse slot. */
+/** The coarse transition pattern (incoming CSR) and the map from fine slots to coarse slots. */
 function coarsePattern(f: RatedLevel, agg: Int32Array, nc: number): Pattern {
   const { ptr, members } = blockMembers(agg, nc);
   const edgeMap = new Int32Array(f.inSrc.length);
   const lastTarget = new Int32Array(nc).fill(-1);
   const slotOf = new Int32Array(nc);
   const inPtr = new Int32Array(nc + 1);
-  // At most one coarse transition per fine slot: sized so, trimmed below (pages never written are never mapped).
   const inSrc = new Int32Array(f.inSrc.length);
-  const feedCount = new Int32Array(f.inSrc.length + 1);
   let m = 0;
+  let between = 0;
   for (let J = 0; J < nc; J++) {
     for (let q = ptr[J]; q < ptr[J + 1]; q++) {
       const j = members[q];
@@ -295,33 +302,29 @@ function coarsePattern(f: RatedLevel, agg: Int32Array, nc: number): Pattern {
           inSrc[m++] = I;
         }
         edgeMap[p] = slotOf[I];
-        feedCount[slotOf[I] + 1]++;
+        between++;
       }
     }
     inPtr[J + 1] = m;
   }
-  return { inPtr, inSrc: inSrc.slice(0, m), edgeMap, feedCount: feedCount.slice(0, m + 1) };
+  return { inPtr, inSrc: inSrc.slice(0, m), edgeMap, between };
 }
 
-/** Groups the fine transitions between blocks by the coarse transition they feed (counting sort). */
-function feeds(f: RatedLevel, pattern: Pattern, fixedRates: boolean): Pick<Coarsening, 'feedPtr' | 'feedSrc' | 'feedRate' | 'feedSlot'> {
-  const { edgeMap } = pattern;
-  const feedPtr = pattern.feedCount;
-  for (let e = 0; e < pattern.inSrc.length; e++) feedPtr[e + 1] += feedPtr[e];
-  const fill = feedPtr.slice(0, pattern.inSrc.length);
-  const m = feedPtr[pattern.inSrc.length];
-  // Loops over the fine slots in order, each written at its feed's place.
-  const feedSrc = new Int32Array(m);
-  const feedRate = fixedRates ? new Float64Array(m) : undefined;
-  const feedSlot = fixedRates ? undefined : new Int32Array(m);
-  for (let p = 0; p < edgeMap.length; p++) {
+/** The feeds in fine slot order, with their sources and rates (fixedRates) or their slots. */
+function feeds(f: RatedLevel, pattern: Pattern, fixedRates: boolean): Pick<Coarsening, 'feedEdge' | 'feedSrc' | 'feedRate' | 'feedSlot'> {
+  const { edgeMap, between } = pattern;
+  const feedEdge = new Int32Array(between);
+  const feedSrc = fixedRates ? new Int32Array(between) : undefined;
+  const feedRate = fixedRates ? new Float64Array(between) : undefined;
+  const feedSlot = fixedRates ? undefined : new Int32Array(between);
+  for (let p = 0, u = 0; p < edgeMap.length; p++) {
     if (edgeMap[p] < 0) continue;
-    const t = fill[edgeMap[p]]++;
-    feedSrc[t] = f.inSrc[p];
-    if (feedRate) feedRate[t] = f.inRate[p];
-    else feedSlot![t] = p;
+    feedEdge[u] = edgeMap[p];
+    if (feedSlot) feedSlot[u] = p;
+    else (feedSrc![u] = f.inSrc[p]), (feedRate![u] = f.inRate[p]);
+    u++;
   }
-  return { feedPtr, feedSrc, ...(feedRate ? { feedRate } : { feedSlot }) };
+  return { feedEdge, ...(fixedRates ? { feedSrc, feedRate } : { feedSlot }) };
 }
 
 /** Level f's coarsening; fixedRates when f's rates never change (the finest level). */
