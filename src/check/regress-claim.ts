@@ -3,8 +3,8 @@ import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import type { EvidenceRecord, EvidenceValue, Verdict } from '../core/verdict.ts';
-import { DETECTABLE } from '../sim/multiple-testing.ts';
-import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';
+import { DETECTABLE } from '../sim/detectable.ts';
+import type { RegressReport } from '../sim/regress.ts';
 import type { PanelCase } from '../core/simulator-view.ts';
 import { defineClaim } from './define.ts';
 import type { Property } from './property.ts';
@@ -65,6 +65,8 @@ export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: Si
     method: `simulation vs exact CTMC (z-scores)${derived ? '; the simulator is derived from the chain\'s own declaration, no independent check of it' : ''}`,
     expected: o.expected ?? 'holds',
     run: async (ctx) => {
+      // Loaded when a regression runs: the simulator and its statistics stay out of every other command's start-up.
+      const { externalRunner, internalRunner, regress } = await import('../sim/regress.ts');
       const r = await regress(family, panel, {
         seed: ctx.seed >>> 0,
         runner: o.command ? externalRunner(o.command, o.timeoutMs ?? 60_000) : internalRunner(family),

@@ -29,17 +29,6 @@ export function criticalValue(level: number, df?: number): number {
 }
 
 /**
- * The smallest difference |estimate - exact| a comparison must be able to detect:
- * DETECTABLE.relative |exact| + DETECTABLE.absolute. A comparison whose acceptance
- * half-width critical * stderr exceeds it is too imprecise to count as agreement.
- */
-export const DETECTABLE = { relative: 0.5, absolute: 0.01 } as const;
-
-export function detectableDifference(exact: number): number {
-  return DETECTABLE.relative * Math.abs(exact) + DETECTABLE.absolute;
-}
-
-/**
  * (estimate - exact) / stderr; null when the estimate differs but carries no
  * error estimate (stderr 0: e.g. a rare event never seen), which decides nothing.
  */

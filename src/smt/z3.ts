@@ -4,7 +4,7 @@
  * solver with a timeout. The process exits by itself: killThreads is never called
  * (under tsx it can hang), and the CLI ends with process.exit.
  */
-import { init, type Arith, type Bool, type Context } from 'z3-solver';
+import type { Arith, Bool, Context } from 'z3-solver';
 import { Fraction, type Rational } from '../core/rational.ts';
 import { freeVariables, type Prop, type Term } from './expr.ts';
 
@@ -12,9 +12,12 @@ type Ctx = Context<'main'>;
 
 let started: Promise<Ctx> | undefined;
 
-/** Z3's context, started on first use (0.2-0.5 s) and reused for the life of the process. */
+/**
+ * Z3's context, started on first use (0.2-0.5 s) and reused for the life of the
+ * process; the package itself is loaded then too (0.13 s), not by every command.
+ */
 export function z3Context(): Promise<Ctx> {
-  started ??= init().then(({ Context: C }) => C('main'));
+  started ??= import('z3-solver').then(({ init }) => init()).then(({ Context: C }) => C('main'));
   return started;
 }
 
