@@ -51,6 +51,16 @@ export function incoming<T>(g: SparseGenerator<T>): Incoming<T> {
 }
 
 /**
+ * The transpose for a caller that overwrites it (the iterative solver turns the
+ * rates into its weights in place): the kept one, no longer kept, or a new one.
+ */
+export function takeIncoming<T>(g: SparseGenerator<T>): Incoming<T> {
+  const t = incoming(g);
+  transposes.delete(g);
+  return t;
+}
+
+/**
  * The rates are copied in the same pass (a float generator's into a
  * Float64Array): gathering them afterwards through an index of each slot's
  * source transition cost a random read per transition and 4 bytes more per

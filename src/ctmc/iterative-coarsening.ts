@@ -9,10 +9,9 @@
  * are refreshed from the current iterate in every cycle (iterative-cycle.ts).
  */
 import { codeSpace, decodeInto } from '../core/mixed-radix.ts';
-import { exitRates, incoming, type Incoming, type SparseGenerator } from './generator.ts';
+import { exitRates, takeIncoming, type Incoming, type SparseGenerator } from './generator.ts';
 import type { BandMatrix } from './gth.ts';
 import { lump } from './iterative-cycle.ts';
-import { lowerBound } from './state-index.ts';
 
 /** Levels with at most this many states are solved by dense GTH (about n^3/3 = 0.7 M multiply-adds at 128 per visit). */
 const DIRECT_LIMIT = 128;
@@ -34,8 +33,13 @@ export interface Level {
   readonly radices: readonly number[];
   readonly inPtr: Int32Array;
   readonly inSrc: Int32Array;
-  /** q_ij for the incoming transition i -> j at slot p of j. */
-  readonly inRate: Float64Array;
+  /**
+   * q_ij for the incoming transition i -> j at slot p of j. Absent on the finest
+   * level of a hierarchy with coarse levels: its rates are read only while its
+   * coarsening is built (whose feeds keep the ones lump reads), then the weights
+   * are written over them (a vector of the transitions' size less per solve).
+   */
+  readonly inRate?: Float64Array;
   /** q_ij / q_j (Gauss-Seidel weights). */
   readonly inWeight: Float64Array;
   /** q_j, the exit rate. */
@@ -43,21 +47,27 @@ export interface Level {
   readonly x: Float64Array;
 }
 
+/** A level whose rates are at hand: every coarse level, and the finest one while its coarsening is built. */
+type RatedLevel = Omit<Level, 'inWeight'> & { readonly inRate: Float64Array };
+
 /** How level l lumps into level l+1. */
 export interface Coarsening {
-  readonly coarse: Level;
+  readonly coarse: Level & RatedLevel;
   /** Fine state -> coarse state. */
   readonly agg: Int32Array;
-  /** The fine slots of transitions between blocks, grouped by the coarse transition they feed. */
-  readonly feedPtr: Int32Array;
-  /** The source state of each of those transitions. */
-  readonly feedSrc: Int32Array;
   /**
-   * Their rates, one of two ways: copied once in feed order where the fine
-   * rates never change (the finest level, the chain itself: lump then reads
-   * them in sequence, not scattered over the level's slots), else the fine slot
-   * whose rate lump reads in each cycle (a coarse level's rates follow the iterate).
+   * The feeds: the fine transitions between blocks in fine slot order (lump sums
+   * each coarse rate over its feeds in that order, the x reads following the
+   * fine level's), and the coarse transition each feeds.
    */
+  readonly feedEdge: Int32Array;
+  /**
+   * Where the fine rates never change (the finest level, the chain itself), the
+   * feeds' sources and rates, copied once (the finest level keeps no rates);
+   * else the fine slot of each, whose source and rate lump reads in each cycle
+   * (a coarse level's rates follow the iterate).
+   */
+  readonly feedSrc?: Int32Array;
   readonly feedRate?: Float64Array;
   readonly feedSlot?: Int32Array;
   /** Per coarse state: block mass x_I, then the correction factor. */
@@ -76,22 +86,29 @@ export interface Hierarchy {
 
 // ---------------------------------------------------------------- setup
 
-export function finestLevel(g: SparseGenerator<number>): Level {
-  const { inPtr, inSrc, inRate } = incoming(g) as Incoming<number> & { inRate: Float64Array };
-  const exit = exitRates(g);
-  const inWeight = new Float64Array(inSrc.length);
-  for (let j = 0; j < g.n; j++) {
+/** The chain by incoming transitions (its transpose, which the level owns: takeIncoming), before its weights. */
+function finestRates(g: SparseGenerator<number>): RatedLevel {
+  const { inPtr, inSrc, inRate } = takeIncoming(g) as Incoming<number> & { inRate: Float64Array };
+  const x = new Float64Array(g.n).fill(1 / g.n);
+  return { n: g.n, codes: g.codes, radices: g.radices, inPtr, inSrc, inRate, exit: exitRates(g), x };
+}
+
+/** The finest level: its weights q_ij / q_j, written over its rates when nothing reads them any more (overwrite). */
+function weighted(L: RatedLevel, overwrite: boolean): Level {
+  const { inPtr, inRate, exit } = L;
+  const inWeight = overwrite ? inRate : new Float64Array(inRate.length);
+  for (let j = 0; j < L.n; j++) {
     for (let p = inPtr[j]; p < inPtr[j + 1]; p++) inWeight[p] = inRate[p] / exit[j];
   }
-  const x = new Float64Array(g.n).fill(1 / g.n);
-  return { n: g.n, codes: g.codes, radices: g.radices, inPtr, inSrc, inRate, inWeight, exit, x };
+  const { n, codes, radices, inSrc, x } = L;
+  return { n, codes, radices, inPtr, inSrc, ...(overwrite ? {} : { inRate }), inWeight, exit, x };
 }
 
 /**
  * Total rate of the transitions that move each digit, over a sample of target
  * states (every state when there are few).
  */
-function digitStrength(L: Level): Float64Array {
+function digitStrength(L: RatedLevel): Float64Array {
   const width = L.radices.length;
   const strength = new Float64Array(width);
   const target = new Int32Array(width);
@@ -127,42 +144,117 @@ function digitsToHalve(radices: readonly number[], strength: Float64Array): bool
   return halve;
 }
 
-/** Codes of the states after halving the chosen digits, in the halved radices. */
-function halvedCodes(codes: Float64Array, radices: readonly number[], halve: boolean[]): { codes: Float64Array; radices: number[] } {
+/**
+ * Codes of the states after halving the chosen digits, in the halved radices, and
+ * each state's parity class: bit b is the low bit of the b-th halved digit. The
+ * digits are read off as the code is divided down, until it is 0 (the digits
+ * above are 0: a queue profile's code ends long before its many digits do).
+ */
+function halvedCodes(codes: Float64Array, radices: readonly number[], halve: boolean[]): { codes: Float64Array; radices: number[]; parity: Uint8Array; classes: number } {
   const coarseRadices = radices.map((r, k) => (halve[k] ? Math.ceil(r / 2) : r));
   const weight = new Float64Array(radices.length);
   for (let k = 0, w = 1; k < radices.length; w *= coarseRadices[k], k++) weight[k] = w;
-  const digits = new Int32Array(radices.length);
+  const shift = Int32Array.from(halve, (h) => (h ? 1 : 0));
+  const bit = new Int32Array(radices.length); // 1 << b for the b-th halved digit, 0 for a digit kept whole
+  let classes = 1;
+  for (let k = 0; k < radices.length; k++) if (halve[k]) (bit[k] = classes), (classes *= 2);
   const out = new Float64Array(codes.length);
+  const parity = new Uint8Array(codes.length);
   for (let i = 0; i < codes.length; i++) {
-    decodeInto(codes[i], radices, digits);
+    let rest = codes[i];
     let c = 0;
-    for (let k = 0; k < digits.length; k++) c += (halve[k] ? digits[k] >> 1 : digits[k]) * weight[k];
+    let odd = 0;
+    for (let k = 0; rest > 0; k++) {
+      const q = Math.floor(rest / radices[k]);
+      const digit = rest - q * radices[k];
+      rest = q;
+      c += (digit >> shift[k]) * weight[k];
+      if (digit & 1) odd |= bit[k];
+    }
     out[i] = c;
+    parity[i] = odd;
   }
-  return { codes: out, radices: coarseRadices };
+  return { codes: out, radices: coarseRadices, parity, classes };
+}
+
+/** The states' blocks (fine state -> block) and each block's code, increasing. */
+interface Blocks {
+  readonly agg: Int32Array;
+  readonly distinct: Float64Array;
 }
 
 /**
- * Numbers the distinct block codes in increasing order: the block of each state
- * and the code of each block (a dense table when the code space is small).
+ * Numbers the distinct block codes in increasing order, for the halved codes of
+ * states in increasing code order: a dense table when the code space is small,
+ * else a merge. The merge rests on this: two states of the same parity class
+ * (halvedCodes) whose codes differ first (from the most significant digit) in
+ * digit k differ there by at least 2 if k is halved, so their halved codes keep
+ * their order, strictly; every class's halved codes are thus increasing in state
+ * order, and the blocks in order are the merge of the (at most 2^7) classes.
  */
-function numberBlocks(codes: Float64Array, space: number): { agg: Int32Array; distinct: Float64Array } {
-  const agg = new Int32Array(codes.length);
-  if (space <= 4 * codes.length) {
+function numberBlocks(halved: { codes: Float64Array; parity: Uint8Array; classes: number }, space: number): Blocks {
+  const { codes, parity, classes } = halved;
+  const n = codes.length;
+  const agg = new Int32Array(n);
+  if (space <= 4 * n) {
     const blockOf = new Int32Array(space); // 0: absent, else block index + 1
-    for (let i = 0; i < codes.length; i++) blockOf[codes[i]] = 1;
+    for (let i = 0; i < n; i++) blockOf[codes[i]] = 1;
     const found: number[] = [];
     for (let c = 0; c < space; c++) if (blockOf[c] === 1) blockOf[c] = found.push(c);
-    for (let i = 0; i < codes.length; i++) agg[i] = blockOf[codes[i]] - 1;
+    for (let i = 0; i < n; i++) agg[i] = blockOf[codes[i]] - 1;
     return { agg, distinct: Float64Array.from(found) };
   }
-  const sorted = codes.slice().sort();
+  // The states of each class in order (a counting sort by class), then a heap of the classes by their next halved code.
+  const start = new Int32Array(classes + 1);
+  for (let i = 0; i < n; i++) start[parity[i] + 1]++;
+  for (let k = 0; k < classes; k++) start[k + 1] += start[k];
+  const next = start.slice(0, classes);
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[next[parity[i]]++] = i;
+  const end = start.subarray(1);
+  next.set(start.subarray(0, classes));
+  const heap = new Int32Array(classes); // classes by the halved code of their next state, smallest first
+  const key = (k: number): number => codes[order[next[k]]];
+  let size = 0;
+  for (let k = 0; k < classes; k++) {
+    if (next[k] === end[k]) continue;
+    let at = size++;
+    while (at > 0 && key(heap[(at - 1) >> 1]) > key(k)) (heap[at] = heap[(at - 1) >> 1]), (at = (at - 1) >> 1);
+    heap[at] = k;
+  }
+  const distinct = new Float64Array(n);
   let m = 0;
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[m - 1]) sorted[m++] = sorted[i];
-  const distinct = sorted.slice(0, m);
-  for (let i = 0; i < codes.length; i++) agg[i] = lowerBound(distinct, codes[i]);
-  return { agg, distinct };
+  while (size > 0) {
+    const k = heap[0];
+    const i = order[next[k]++];
+    const c = codes[i];
+    if (m === 0 || distinct[m - 1] !== c) distinct[m++] = c;
+    agg[i] = m - 1;
+    // Put class k back (or drop it when done) and sift it down.
+    const top = next[k] < end[k] ? k : heap[--size];
+    if (size === 0) break;
+    const v = key(top);
+    let at = 0;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= size) break;
+      if (child + 1 < size && key(heap[child + 1]) < key(heap[child])) child++;
+      if (key(heap[child]) >= v) break;
+      heap[at] = heap[child];
+      at = child;
+    }
+    heap[at] = top;
+  }
+  return { agg, distinct: distinct.slice(0, m) };
+}
+
+/**
+ * The blocks of states with increasing codes (in `radices`) after halving the
+ * chosen digits: each state's block, the blocks' codes (increasing) and radices.
+ */
+export function halvedBlocks(codes: Float64Array, radices: readonly number[], halve: boolean[]): Blocks & { radices: number[] } {
+  const halved = halvedCodes(codes, radices, halve);
+  return { ...numberBlocks(halved, codeSpace(halved.radices)), radices: halved.radices };
 }
 
 /** Fine states grouped by block (CSR). */
@@ -181,10 +273,12 @@ interface Pattern {
   readonly inSrc: Int32Array;
   /** Fine incoming slot -> coarse incoming slot, or -1 for a transition inside a block. */
   readonly edgeMap: Int32Array;
+  /** How many fine transitions run between blocks. */
+  readonly between: number;
 }
 
 /** The coarse transition pattern (incoming CSR) and the map from fine slots to coarse slots. */
-function coarsePattern(f: Level, agg: Int32Array, nc: number): Pattern {
+function coarsePattern(f: RatedLevel, agg: Int32Array, nc: number): Pattern {
   const { ptr, members } = blockMembers(agg, nc);
   const edgeMap = new Int32Array(f.inSrc.length);
   const lastTarget = new Int32Array(nc).fill(-1);
@@ -192,6 +286,7 @@ function coarsePattern(f: Level, agg: Int32Array, nc: number): Pattern {
   const inPtr = new Int32Array(nc + 1);
   const inSrc = new Int32Array(f.inSrc.length);
   let m = 0;
+  let between = 0;
   for (let J = 0; J < nc; J++) {
     for (let q = ptr[J]; q < ptr[J + 1]; q++) {
       const j = members[q];
@@ -207,55 +302,53 @@ function coarsePattern(f: Level, agg: Int32Array, nc: number): Pattern {
           inSrc[m++] = I;
         }
         edgeMap[p] = slotOf[I];
+        between++;
       }
     }
     inPtr[J + 1] = m;
   }
-  return { inPtr, inSrc: inSrc.slice(0, m), edgeMap };
+  return { inPtr, inSrc: inSrc.slice(0, m), edgeMap, between };
 }
 
-/** Groups the fine transitions between blocks by the coarse transition they feed (counting sort). */
-function feeds(f: Level, pattern: Pattern, fixedRates: boolean): Pick<Coarsening, 'feedPtr' | 'feedSrc' | 'feedRate' | 'feedSlot'> {
-  const { edgeMap } = pattern;
-  const feedPtr = new Int32Array(pattern.inSrc.length + 1);
-  for (let p = 0; p < edgeMap.length; p++) if (edgeMap[p] >= 0) feedPtr[edgeMap[p] + 1]++;
-  for (let e = 0; e < pattern.inSrc.length; e++) feedPtr[e + 1] += feedPtr[e];
-  const fill = feedPtr.slice(0, pattern.inSrc.length);
-  const m = feedPtr[pattern.inSrc.length];
-  // Loops over the fine slots in order, each written at its feed's place.
-  const feedSrc = new Int32Array(m);
-  const feedRate = fixedRates ? new Float64Array(m) : undefined;
-  const feedSlot = fixedRates ? undefined : new Int32Array(m);
-  for (let p = 0; p < edgeMap.length; p++) {
+/** The feeds in fine slot order, with their sources and rates (fixedRates) or their slots. */
+function feeds(f: RatedLevel, pattern: Pattern, fixedRates: boolean): Pick<Coarsening, 'feedEdge' | 'feedSrc' | 'feedRate' | 'feedSlot'> {
+  const { edgeMap, between } = pattern;
+  const feedEdge = new Int32Array(between);
+  const feedSrc = fixedRates ? new Int32Array(between) : undefined;
+  const feedRate = fixedRates ? new Float64Array(between) : undefined;
+  const feedSlot = fixedRates ? undefined : new Int32Array(between);
+  for (let p = 0, u = 0; p < edgeMap.length; p++) {
     if (edgeMap[p] < 0) continue;
-    const t = fill[edgeMap[p]]++;
-    feedSrc[t] = f.inSrc[p];
-    if (feedRate) feedRate[t] = f.inRate[p];
-    else feedSlot![t] = p;
+    feedEdge[u] = edgeMap[p];
+    if (feedSlot) feedSlot[u] = p;
+    else (feedSrc![u] = f.inSrc[p]), (feedRate![u] = f.inRate[p]);
+    u++;
   }
-  return { feedPtr, feedSrc, ...(feedRate ? { feedRate } : { feedSlot }) };
+  return { feedEdge, ...(fixedRates ? { feedSrc, feedRate } : { feedSlot }) };
 }
 
 /** Level f's coarsening; fixedRates when f's rates never change (the finest level). */
-function coarsen(f: Level, fixedRates: boolean): Coarsening {
-  // Halve until some states merge (codes may be sparse, e.g. only even digits occur).
+function coarsen(f: RatedLevel, fixedRates: boolean): Coarsening {
+  // Halve until some states merge (codes may be sparse, e.g. only even digits occur);
+  // a repeat halves the blocks' codes (increasing, as numberBlocks needs) and composes the maps.
   let codes = f.codes;
   let radices = f.radices;
   const strength = digitStrength(f);
   let isotropic = true;
-  let blocks: { agg: Int32Array; distinct: Float64Array };
+  let agg: Int32Array | undefined;
   do {
     const halve = digitsToHalve(radices, strength);
     isotropic = radices.every((r, k) => halve[k] || r === 1 || strength[k] === 0);
-    ({ codes, radices } = halvedCodes(codes, radices, halve));
-    blocks = numberBlocks(codes, codeSpace(radices));
-  } while (blocks.distinct.length === f.n);
-  const { agg, distinct } = blocks;
-  const nc = distinct.length;
+    const blocks = halvedBlocks(codes, radices, halve);
+    radices = blocks.radices;
+    codes = blocks.distinct;
+    agg = agg ? agg.map((b) => blocks.agg[b]) : blocks.agg;
+  } while (codes.length === f.n);
+  const nc = codes.length;
   const pattern = coarsePattern(f, agg, nc);
   const { inPtr, inSrc } = pattern;
-  const coarse: Level = {
-    n: nc, codes: distinct, radices, inPtr, inSrc,
+  const coarse: Coarsening['coarse'] = {
+    n: nc, codes, radices, inPtr, inSrc,
     inRate: new Float64Array(inSrc.length), inWeight: new Float64Array(inSrc.length), exit: new Float64Array(nc), x: new Float64Array(nc),
   };
   return {
@@ -266,15 +359,15 @@ function coarsen(f: Level, fixedRates: boolean): Coarsening {
 }
 
 export function buildHierarchy(g: SparseGenerator<number>): Hierarchy {
-  const levels = [finestLevel(g)];
+  const finest = finestRates(g);
   const coarsenings: Coarsening[] = [];
-  while (levels[levels.length - 1].n > DIRECT_LIMIT) {
-    const fine = levels[levels.length - 1];
-    const c = coarsen(fine, levels.length === 1);
+  for (let fine = finest; fine.n > DIRECT_LIMIT; ) {
+    const c = coarsen(fine, fine === finest);
     lump(fine, c); // coarse rates from the (uniform) start, for the next level's digit strengths
     coarsenings.push(c);
-    levels.push(c.coarse);
+    fine = c.coarse;
   }
+  const levels = [weighted(finest, coarsenings.length > 0), ...coarsenings.map((c) => c.coarse)];
   const n = levels[levels.length - 1].n;
   const dense = { n, lower: n - 1, upper: n - 1, width: 2 * n - 1, data: new Float64Array(n * (2 * n - 1)) };
   return { levels, coarsenings, dense };

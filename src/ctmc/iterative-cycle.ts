@@ -29,20 +29,29 @@ function smooth(L: Level): void {
   for (let j = n - 1; j >= 0; j--) relax(inPtr, inSrc, inWeight, x, j);
 }
 
-/** Step 2: coarse rates weighted by the fine iterate; the coarse iterate is the block mass. */
-export function lump(f: Level, c: Coarsening): void {
-  const { coarse, agg, feedPtr, feedSrc, feedRate, feedSlot, scratch: mass } = c;
-  const { x, inRate } = f;
+/**
+ * Step 2: coarse rates weighted by the fine iterate; the coarse iterate is the
+ * block mass. Each coarse rate's sum runs over its feeds in fine slot order.
+ */
+export function lump(f: Omit<Level, 'inWeight'>, c: Coarsening): void {
+  const { coarse, agg, feedEdge, feedSrc, feedRate, feedSlot, scratch: mass } = c;
+  const { x, inSrc } = f;
+  const inRate = f.inRate!; // read only with feedSlot, i.e. when f is a coarse level, which keeps its rates
   mass.fill(0);
   for (let i = 0; i < f.n; i++) mass[agg[i]] += x[i];
   const rate = coarse.inRate;
+  rate.fill(0);
+  if (feedRate) for (let u = 0; u < feedEdge.length; u++) rate[feedEdge[u]] += x[feedSrc![u]] * feedRate[u];
+  else {
+    for (let u = 0; u < feedEdge.length; u++) {
+      const p = feedSlot![u];
+      rate[feedEdge[u]] += x[inSrc[p]] * inRate[p];
+    }
+  }
   coarse.exit.fill(0);
   for (let e = 0; e < rate.length; e++) {
-    let s = 0;
-    if (feedRate) for (let t = feedPtr[e]; t < feedPtr[e + 1]; t++) s += x[feedSrc[t]] * feedRate[t];
-    else for (let t = feedPtr[e]; t < feedPtr[e + 1]; t++) s += x[feedSrc[t]] * inRate[feedSlot![t]];
     const I = coarse.inSrc[e];
-    rate[e] = s / mass[I];
+    rate[e] /= mass[I];
     coarse.exit[I] += rate[e];
   }
   for (let J = 0; J < coarse.n; J++) {
@@ -72,11 +81,12 @@ function disaggregate(f: Level, c: Coarsening): void {
  */
 export function solveDirect(L: Level, a: BandMatrix): void {
   const n = L.n;
+  const rate = L.inRate!; // the coarsest level keeps its rates (iterative-coarsening.ts weighted)
   a.data.fill(0);
   for (let j = 0; j < n; j++) {
     for (let p = L.inPtr[j]; p < L.inPtr[j + 1]; p++) {
       const i = L.inSrc[p];
-      a.data[i * a.width + (j - i + a.lower)] += L.inRate[p];
+      a.data[i * a.width + (j - i + a.lower)] += rate[p];
     }
   }
   const pi = bandedGth(a, floatField);

@@ -75,12 +75,15 @@ export class History {
    * Writes the recombination into `out` and returns true when its residual
    * ||d||_1 is certainly below `current`: d is linear in x, so sum c_k d_k is its
    * residual, up to the entries raised to FLOOR (raising x_j by e changes ||d||_1
-   * by at most e raiseCost[j]) and the renormalisation (a division by the sum).
+   * by at most e raiseCost()[j]; raiseCost is called when an entry is first raised)
+   * and the renormalisation (a division by the sum).
    */
-  recombine(out: Float64Array, raiseCost: Float64Array, current: number): boolean {
+  recombine(out: Float64Array, raiseCost: () => Float64Array, current: number): boolean {
     if (this.xs.length < 2) return false;
     const c = affineMinimizer(this.gram);
     if (c === null) return false;
+    const { xs, rs } = this;
+    let cost: Float64Array | undefined;
     let predicted = 0;
     let raised = 0;
     let sum = 0;
@@ -88,11 +91,11 @@ export class History {
       let x = 0;
       let r = 0;
       for (let k = 0; k < c.length; k++) {
-        x += c[k] * this.xs[k][j];
-        r += c[k] * this.rs[k][j];
+        x += c[k] * xs[k][j];
+        r += c[k] * rs[k][j];
       }
       if (!(x > FLOOR)) {
-        raised += (FLOOR - x) * raiseCost[j];
+        raised += (FLOOR - x) * (cost ??= raiseCost())[j];
         x = FLOOR;
       }
       out[j] = x;

@@ -131,10 +131,16 @@ function raiseCosts(L: Level): Float64Array {
   return cost;
 }
 
-function distance1(a: Float64Array, b: Float64Array): number {
+/** Normalises x to sum 1 (as normalize) and returns ||x - before||_1, in one pass after the sum. */
+function normalizedStep(x: Float64Array, before: Float64Array): number {
   let s = 0;
-  for (let i = 0; i < a.length; i++) s += Math.abs(a[i] - b[i]);
-  return s;
+  for (let i = 0; i < x.length; i++) s += x[i];
+  let step = 0;
+  for (let i = 0; i < x.length; i++) {
+    x[i] /= s;
+    step += Math.abs(x[i] - before[i]);
+  }
+  return step;
 }
 
 /**
@@ -183,7 +189,8 @@ export function solveIterative(g: SparseGenerator<number>, opts: IterativeOption
   }
   const d = new Float64Array(top.n);
   const before = new Float64Array(top.n);
-  const raiseCost = raiseCosts(top);
+  let raiseCost: Float64Array | undefined;
+  const raiseCostOf = (): Float64Array => (raiseCost ??= raiseCosts(top)); // only recombinations that raise entries to FLOOR read it
   const history = new History(top.n, HISTORY + 1);
   const steps: number[] = [];
   let residual = Infinity;
@@ -193,16 +200,15 @@ export function solveIterative(g: SparseGenerator<number>, opts: IterativeOption
   while (iterations < maxIterations) {
     before.set(top.x);
     cycle(h, 0);
-    normalize(top.x);
     iterations++;
-    steps.push(distance1(top.x, before));
+    steps.push(normalizedStep(top.x, before));
     residual = residualInto(top, d);
     tail = tailFactor(steps);
     errorEstimate = steps[steps.length - 1] * tail;
     opts.onProgress?.(iterations, residual);
     if (meetsRule(rule, residual, errorEstimate) || Number.isNaN(residual) || iterations === maxIterations) break;
     history.push(top.x, d);
-    if (history.recombine(before, raiseCost, residual)) top.x.set(before);
+    if (history.recombine(before, raiseCostOf, residual)) top.x.set(before);
     else history.reset();
   }
   return {
