@@ -235,12 +235,15 @@ const IN_SET_MARK = -2;
  * Lookups: the set's frontier is expanded in code order, so whether a
  * successor lies in the set is a merge join with the sorted codes
  * (SortedLookup). A successor of an added state is looked up in the set only
- * when it is about to be added (most offered states never are): until then it
- * holds an UNCHECKED slot among the offered ones, and if it turns out to lie in
- * the set its slot is dropped. Only the offered states are hashed, not the
- * set (one table for both took 512 MB at 8 million states, and a lookup in it
- * missed the cache almost every time: jsq-d N = 8, 11 of the growth's 26 s;
- * the offered states' table still costs about 8 s there).
+ * when it is about to be added (jsq-d N = 6, growing its 466,658-state round:
+ * 338,644 of 439,039 such states were): until then it holds an UNCHECKED slot
+ * among the offered ones, and if it turns out to lie in the set its slot is
+ * dropped. Only the offered states are hashed, not the set (one table for both
+ * took 512 MB at 8 million states, and a lookup in it missed the cache almost
+ * every time: jsq-d N = 8, 11 of the growth's 26 s). The offered states' table
+ * still misses on most lookups, about 9 per added state: its probe is half of
+ * the growth's time (jsq-d N = 8, the 1,461,500-state round), and a table half
+ * the size (load up to 3/4) or on huge pages was no faster.
  */
 export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number): Grown {
   const coef = fitLogMass(def, codes, pi);
