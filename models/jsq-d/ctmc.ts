@@ -48,8 +48,10 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
       const total = jobs(s);
       out[0] = A.div(total, n);
       out[1] = total;
-      profile.read(s, R);
-      for (let i = 1; i <= K; i++) out[1 + i] = fraction(R[i]);
+      // s_i's reward is 0 past the longest queue: those entries are left unwritten (ChainDefinition.rewardsInto).
+      const longest = profile.readToLongest(s, R);
+      for (let i = 1; i <= longest; i++) out[1 + i] = fraction(R[i]);
+      return 2 + longest;
     },
     digitNames: profile.digitNames,
     radices: profile.radices,

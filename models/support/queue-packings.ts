@@ -46,6 +46,12 @@ export interface QueueProfile {
   occupied(s: Int32Array, levels: Int32Array, lengths: Int32Array): number;
   /** Total jobs sum_{i >= 1} S_i, read straight from the digits: in both packings it is the sum of the profile's digits. */
   jobs(s: Int32Array): number;
+  /**
+   * read() up to the longest queue L (the largest i with S_i > 0; 0 when every
+   * queue is empty): levels[0..L+1] (levels[L+1] = 0, the rest left as they
+   * were); returns L. O(N + L) where read() is O(N + K).
+   */
+  readToLongest(s: Int32Array, levels: Int32Array): number;
   /** Code change when a server of length i (0 <= i < K) gets a job, in the state whose levels these are. */
   join(levels: Int32Array, i: number): number;
   /** Code change when a server of length i (1 <= i <= K) completes a job. */
@@ -91,6 +97,13 @@ function levelsProfile(N: number, K: number): QueueProfile {
       return m;
     },
     jobs: (s) => digitSum(s, K),
+    readToLongest(s, levels) {
+      levels[0] = N;
+      let i = 1; // levels do not increase: S_1 >= S_2 >= ...
+      for (; i <= K && s[i - 1] > 0; i++) levels[i] = s[i - 1];
+      levels[i] = 0;
+      return i - 1;
+    },
     join: (_levels, i) => w[i],
     leave: (_levels, i) => -w[i - 1],
   };
@@ -129,6 +142,13 @@ function lengthsProfile(N: number, K: number): QueueProfile {
       return m;
     },
     jobs: (s) => digitSum(s, N),
+    readToLongest(s, levels) {
+      const L = s[0]; // sorted longest first
+      levels.fill(0, 0, L + 2);
+      for (let j = 0; j < N; j++) levels[s[j]]++;
+      for (let i = L - 1; i >= 0; i--) levels[i] += levels[i + 1];
+      return L;
+    },
     join: (levels, i) => w[levels[i + 1]],
     leave: (levels, i) => -w[levels[i] - 1],
   };

@@ -33,12 +33,12 @@ interface Ranges {
   perMass: Float64Array;
 }
 
-/** Widens the ranges by one state's rewards r and denominators q (weight w). */
-function widen(ranges: Ranges, w: number, r: Float64Array, q: Float64Array): void {
+/** Widens the ranges by one state's rewards r (its first `count`; the rest are 0, see zeroFrom) and denominators q (weight w). */
+function widen(ranges: Ranges, w: number, r: Float64Array, count: number, q: Float64Array): void {
   const lo = ranges.lo;
   const hi = ranges.hi;
   const n = r.length;
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < count; k++) {
     const x = r[k];
     if (x < lo[k]) lo[k] = x;
     if (x > hi[k]) hi[k] = x;
@@ -48,6 +48,14 @@ function widen(ranges: Ranges, w: number, r: Float64Array, q: Float64Array): voi
     if (x < lo[n + j]) lo[n + j] = x;
     if (x > hi[n + j]) hi[n + j] = x;
     ranges.perMass[j] += w * x;
+  }
+}
+
+/** Widens the ranges of the rewards from `first` on by 0: some state left them out, being 0 there (ChainDefinition.rewardsInto). */
+function zeroFrom(ranges: Ranges, first: number, rewardCount: number): void {
+  for (let k = first; k < rewardCount; k++) {
+    if (0 < ranges.lo[k]) ranges.lo[k] = 0;
+    if (0 > ranges.hi[k]) ranges.hi[k] = 0;
   }
 }
 
@@ -67,17 +75,22 @@ function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Arr
   const perSums = pers.map(() => A.zero);
   const r = A.store(rewards.length);
   const q = A.store(pers.length);
+  let zeros = rewards.length; // the rewards from here on were 0 in some state (left out by rewardsInto)
   for (let i = 0; i < codes.length; i++) {
     const w = weight(i);
     if (A.isZero(w)) continue;
     decodeInto(codes[i], def.radices, digits);
-    if (def.rewardsInto) def.rewardsInto(digits, r);
-    else for (let k = 0; k < rewards.length; k++) r[k] = rewards[k](digits);
+    let count = rewards.length;
+    if (def.rewardsInto) count = def.rewardsInto(digits, r);
+    else for (let k = 0; k < count; k++) r[k] = rewards[k](digits);
+    if (count < zeros) zeros = count;
     for (let j = 0; j < pers.length; j++) q[j] = pers[j](digits);
-    for (let k = 0; k < rewards.length; k++) if (!A.isZero(r[k])) sums[k] = A.add(sums[k], A.mul(w, r[k]));
+    // A reward of 0 adds nothing: skipped, as the rewards left out are.
+    for (let k = 0; k < count; k++) if (!A.isZero(r[k])) sums[k] = A.add(sums[k], A.mul(w, r[k]));
     for (let j = 0; j < pers.length; j++) if (!A.isZero(q[j])) perSums[j] = A.add(perSums[j], A.mul(w, q[j]));
-    if (ranges) widen(ranges, w as number, r as unknown as Float64Array, q as unknown as Float64Array);
+    if (ranges) widen(ranges, w as number, r as unknown as Float64Array, count, q as unknown as Float64Array);
   }
+  if (ranges) zeroFrom(ranges, zeros, rewards.length);
   const values = sums.map((s) => A.div(s, total));
   ratios.forEach((k, j) => (values[k] = A.div(sums[k], perSums[j])));
   return values;

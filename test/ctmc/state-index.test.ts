@@ -1,6 +1,6 @@
 /** The state index: the dense table and the open-addressing hash (code spaces past 2^25) agree with a Map. */
 import { describe, expect, it } from 'vitest';
-import { createStateIndex, indexStates, SortedLookup } from '../../src/ctmc/state-index.ts';
+import { createStateIndex, indexStates, SortedLookup, sortedIndexOf } from '../../src/ctmc/state-index.ts';
 
 /** Deterministic codes in [0, space): two 32-bit LCG draws as one 64-bit number (codes past 2^32 exercise the hash's high word). */
 function codes(count: number, space: number, seed: number): number[] {
@@ -86,5 +86,22 @@ describe('SortedLookup', () => {
     const last = sorted.length - 1;
     expect(lookup.get(sorted[last], sorted[last])).toBe(last);
     expect(lookup.get(sorted[last], sorted[last] + 1)).toBe(-1);
+  });
+});
+
+describe('sortedIndexOf', () => {
+  it('finds every code of an increasing list and answers -1 between, below and above them, and on an empty list', () => {
+    for (const length of [1, 2, 3, 1000, 1025]) {
+      const sorted = Float64Array.from(new Set(codes(length, 2 ** 40, length))).sort();
+      let wrong = 0;
+      sorted.forEach((c, i) => {
+        if (sortedIndexOf(sorted, c) !== i) wrong++;
+        if (sortedIndexOf(sorted, c + 0.5) !== -1) wrong++; // between c and the next code
+      });
+      expect(wrong).toBe(0);
+      expect(sortedIndexOf(sorted, sorted[0] - 1)).toBe(-1);
+      expect(sortedIndexOf(sorted, sorted[sorted.length - 1] + 1)).toBe(-1);
+    }
+    expect(sortedIndexOf(new Float64Array(0), 0)).toBe(-1);
   });
 });

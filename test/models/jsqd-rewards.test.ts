@@ -30,15 +30,23 @@ describe('jsq-d rewardsInto', () => {
       const def = chain(N, d, K, sampling, A);
       const digits = new Int32Array(def.radices.length);
       const out = A.store(def.metrics.length);
+      const unset = A.fromInt(-1);
       let wrong = 0;
+      let shorter = 0; // states whose s_i past the longest queue are left out
       for (const code of reachableCodes(def)) {
         decodeInto(code, def.radices, digits);
-        def.rewardsInto!(digits, out);
+        for (let k = 0; k < out.length; k++) out[k] = unset; // an entry it leaves out must not pass for a written one
+        const count = def.rewardsInto!(digits, out);
+        if (count < def.metrics.length) shorter++;
         def.metrics.forEach((m, k) => {
-          if (A.toNumber(A.sub(out[k], m.reward(digits))) !== 0) wrong++;
+          // past `count` the reward must be 0, its entry left as it was
+          const value = k < count ? out[k] : A.zero;
+          if (A.toNumber(A.sub(value, m.reward(digits))) !== 0) wrong++;
+          if (k >= count && out[k] !== unset) wrong++;
         });
       }
       expect(wrong).toBe(0);
+      expect(shorter).toBeGreaterThan(0);
     }
   });
 

@@ -113,6 +113,12 @@ describe('queue profile packing', () => {
       expect(Array.from(back)).toEqual(Array.from(levels));
       expect(Array.from({ length: K }, (_, i) => profile.level(digits, i + 1))).toEqual(Array.from(levels.subarray(1, K + 1)));
       expect(profile.jobs(digits)).toBe(lengths.reduce((a, L) => a + L, 0));
+      // readToLongest: the levels up to the longest queue and the 0 after it, nothing past that
+      const short = new Int32Array(K + 2).fill(-1);
+      const longest = profile.readToLongest(digits, short);
+      expect(longest).toBe(Math.max(...lengths));
+      expect(Array.from(short.subarray(0, longest + 2))).toEqual(Array.from(levels.subarray(0, longest + 2)));
+      expect(Array.from(short.subarray(longest + 2))).toEqual(new Array(K - longest).fill(-1));
       // occupied: the lengths held, increasing, with S_i and S_{i+1} written for each
       const held = new Int32Array(K + 1);
       const part = new Int32Array(K + 2).fill(-1);
