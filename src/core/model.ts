@@ -65,12 +65,13 @@ export interface ChainDefinition<T> {
    * Optional: every metric's reward of one state at once, out[k] =
    * metrics[k].reward(s), in metric order. A solver's metric pass then makes
    * one call per state instead of one per metric (jsq-d has 2 + K metrics, K =
-   * 71 at N = 6). Ratio metrics' `per` is still asked of each. Returns how
-   * many leading entries it wrote: the rewards past them are 0 in this state
+   * 71 at N = 6). Ratio metrics' `per` is still asked of each. It may return
+   * how many leading entries it wrote: the rewards past them are 0 in this state
    * (their entries are left as they were), so the pass skips them (jsq-d's s_i
-   * past the longest queue: at N = 8, 2 + K = 59 metrics, mostly 0).
+   * past the longest queue: at N = 8, 2 + K = 59 metrics, mostly 0). Returning
+   * nothing means it wrote them all.
    */
-  rewardsInto?(s: Int32Array, out: Store<T>): number;
+  rewardsInto?(s: Int32Array, out: Store<T>): number | void;
   /** Formats the state for people, e.g. "(n0=3, n1=2, n2=0)". */
   describe(s: Int32Array): string;
   /**

@@ -81,8 +81,10 @@ function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Arr
     if (A.isZero(w)) continue;
     decodeInto(codes[i], def.radices, digits);
     let count = rewards.length;
-    if (def.rewardsInto) count = def.rewardsInto(digits, r);
-    else for (let k = 0; k < count; k++) r[k] = rewards[k](digits);
+    if (def.rewardsInto) {
+      const written = def.rewardsInto(digits, r);
+      if (typeof written === 'number') count = Math.min(written, count);
+    } else for (let k = 0; k < count; k++) r[k] = rewards[k](digits);
     if (count < zeros) zeros = count;
     for (let j = 0; j < pers.length; j++) q[j] = pers[j](digits);
     // A reward of 0 adds nothing: skipped, as the rewards left out are.

@@ -25,9 +25,36 @@ function mm1kChain(rho: Rational, K: number, cut: boolean): <T>(A: Arith<T>) => 
   });
 }
 
+/** mm1kChain with a second reward P(n = 1) and the rewards written at once; `written` says what rewardsInto returns. */
+function withRewardsInto(written: (n: number) => number | undefined): <T>(A: Arith<T>) => ChainDefinition<T> {
+  return <T>(A: Arith<T>): ChainDefinition<T> => {
+    const base = mm1kChain(new Fraction(3, 4), 6, false)(A);
+    return {
+      ...base,
+      metrics: [...base.metrics, { name: 'pOne', reward: (s) => (s[0] === 1 ? A.one : A.zero) }],
+      rewardsInto(s, out) {
+        out[0] = A.fromInt(s[0]);
+        out[1] = s[0] === 1 ? A.one : A.zero;
+        return written(s[0]);
+      },
+    };
+  };
+}
+
 describe('solveChain', () => {
   const rho = new Fraction(3, 4);
   const q = mm1k(rho, 6);
+
+  it('reads every reward of a rewardsInto that returns nothing, and skips only those past a count it returns', () => {
+    const p1 = q.full.div(rho.pow(5)).toFraction(); // pi_1 = rho / sum_n rho^n = P(n = K) / rho^(K - 1)
+    const silent = solveChain(withRewardsInto(() => undefined), { method: 'exact' });
+    expect(silent.exact!.text).toEqual({ meanJobs: q.meanJobs.toFraction(), pOne: p1 });
+    // A state that says it wrote only its first reward has 0 for the second: P(n = 1) is read in n = 1 alone.
+    const counted = solveChain(withRewardsInto((n) => (n === 1 ? 2 : 1)), { method: 'exact' });
+    expect(counted.exact!.text).toEqual({ meanJobs: q.meanJobs.toFraction(), pOne: p1 });
+    const floats = solveChain(withRewardsInto(() => undefined), { method: 'float' });
+    expect(floats.metrics.pOne).toBeCloseTo(q.full.div(rho.pow(5)).valueOf(), 14);
+  });
 
   it('gives the closed form exactly, and the boundary mass P(n = K) with the K it is told', () => {
     const s = solveChain(mm1kChain(rho, 6, true), { method: 'exact', K: 6 });

@@ -36,7 +36,7 @@ describe('jsq-d rewardsInto', () => {
       for (const code of reachableCodes(def)) {
         decodeInto(code, def.radices, digits);
         for (let k = 0; k < out.length; k++) out[k] = unset; // an entry it leaves out must not pass for a written one
-        const count = def.rewardsInto!(digits, out);
+        const count = def.rewardsInto!(digits, out) ?? def.metrics.length;
         if (count < def.metrics.length) shorter++;
         def.metrics.forEach((m, k) => {
           // past `count` the reward must be 0, its entry left as it was
