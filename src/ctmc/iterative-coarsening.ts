@@ -50,26 +50,38 @@ export interface Level {
 /** A level whose rates are at hand: every coarse level, and the finest one while its coarsening is built. */
 type RatedLevel = Omit<Level, 'inWeight'> & { readonly inRate: Float64Array };
 
+/**
+ * The feeds of the finest level, whose rates never change (it keeps none: its
+ * weights are written over them): grouped by the coarse transition they feed
+ * (ptr), in fine slot order within each, their sources and rates copied in that
+ * order, so that lump sums each coarse rate in sequence.
+ */
+export interface CopiedFeeds {
+  readonly kind: 'copied';
+  readonly ptr: Int32Array;
+  readonly src: Int32Array;
+  readonly rate: Float64Array;
+}
+
+/**
+ * The feeds of a coarse level, whose rates follow the iterate: in fine slot
+ * order, the slot and the coarse transition of each; lump reads the level's
+ * sources and rates in order and adds into the coarse rates (a gather of the
+ * rates through the slots, grouped, cost more on these small levels).
+ */
+export interface SlotFeeds {
+  readonly kind: 'slots';
+  readonly slot: Int32Array;
+  readonly edge: Int32Array;
+}
+
 /** How level l lumps into level l+1. */
 export interface Coarsening {
   readonly coarse: Level & RatedLevel;
   /** Fine state -> coarse state. */
   readonly agg: Int32Array;
-  /**
-   * The feeds: the fine transitions between blocks in fine slot order (lump sums
-   * each coarse rate over its feeds in that order, the x reads following the
-   * fine level's), and the coarse transition each feeds.
-   */
-  readonly feedEdge: Int32Array;
-  /**
-   * Where the fine rates never change (the finest level, the chain itself), the
-   * feeds' sources and rates, copied once (the finest level keeps no rates);
-   * else the fine slot of each, whose source and rate lump reads in each cycle
-   * (a coarse level's rates follow the iterate).
-   */
-  readonly feedSrc?: Int32Array;
-  readonly feedRate?: Float64Array;
-  readonly feedSlot?: Int32Array;
+  /** The fine transitions between blocks, each feeding the coarse transition between their blocks. */
+  readonly feeds: CopiedFeeds | SlotFeeds;
   /** Per coarse state: block mass x_I, then the correction factor. */
   readonly scratch: Float64Array;
   readonly omega: number;
@@ -273,20 +285,21 @@ interface Pattern {
   readonly inSrc: Int32Array;
   /** Fine incoming slot -> coarse incoming slot, or -1 for a transition inside a block. */
   readonly edgeMap: Int32Array;
-  /** How many fine transitions run between blocks. */
-  readonly between: number;
+  /** The feeds of each coarse slot counted, shifted by one (a prefix sum makes it CopiedFeeds.ptr). */
+  readonly feedCount: Int32Array;
 }
 
-/** The coarse transition pattern (incoming CSR) and the map from fine slots to coarse slots. */
+/** The coarse transition pattern (incoming CSR), the map from fine slots to coarse slots, and the feeds per coarse slot. */
 function coarsePattern(f: RatedLevel, agg: Int32Array, nc: number): Pattern {
   const { ptr, members } = blockMembers(agg, nc);
   const edgeMap = new Int32Array(f.inSrc.length);
   const lastTarget = new Int32Array(nc).fill(-1);
   const slotOf = new Int32Array(nc);
   const inPtr = new Int32Array(nc + 1);
+  // At most one coarse transition per fine slot: sized so, trimmed below (pages never written are never mapped).
   const inSrc = new Int32Array(f.inSrc.length);
+  const feedCount = new Int32Array(f.inSrc.length + 1);
   let m = 0;
-  let between = 0;
   for (let J = 0; J < nc; J++) {
     for (let q = ptr[J]; q < ptr[J + 1]; q++) {
       const j = members[q];
@@ -302,29 +315,37 @@ function coarsePattern(f: RatedLevel, agg: Int32Array, nc: number): Pattern {
           inSrc[m++] = I;
         }
         edgeMap[p] = slotOf[I];
-        between++;
+        feedCount[slotOf[I] + 1]++;
       }
     }
     inPtr[J + 1] = m;
   }
-  return { inPtr, inSrc: inSrc.slice(0, m), edgeMap, between };
+  return { inPtr, inSrc: inSrc.slice(0, m), edgeMap, feedCount: feedCount.slice(0, m + 1) };
 }
 
-/** The feeds in fine slot order, with their sources and rates (fixedRates) or their slots. */
-function feeds(f: RatedLevel, pattern: Pattern, fixedRates: boolean): Pick<Coarsening, 'feedEdge' | 'feedSrc' | 'feedRate' | 'feedSlot'> {
-  const { edgeMap, between } = pattern;
-  const feedEdge = new Int32Array(between);
-  const feedSrc = fixedRates ? new Int32Array(between) : undefined;
-  const feedRate = fixedRates ? new Float64Array(between) : undefined;
-  const feedSlot = fixedRates ? undefined : new Int32Array(between);
-  for (let p = 0, u = 0; p < edgeMap.length; p++) {
-    if (edgeMap[p] < 0) continue;
-    feedEdge[u] = edgeMap[p];
-    if (feedSlot) feedSlot[u] = p;
-    else (feedSrc![u] = f.inSrc[p]), (feedRate![u] = f.inRate[p]);
-    u++;
+/** The feeds, copied (the finest level: fixedRates) or by slot. */
+function feeds(f: RatedLevel, pattern: Pattern, fixedRates: boolean): CopiedFeeds | SlotFeeds {
+  const { edgeMap, feedCount } = pattern;
+  const edges = pattern.inSrc.length;
+  for (let e = 0; e < edges; e++) feedCount[e + 1] += feedCount[e];
+  const between = feedCount[edges];
+  if (!fixedRates) {
+    const slot = new Int32Array(between);
+    const edge = new Int32Array(between);
+    for (let p = 0, u = 0; p < edgeMap.length; p++) if (edgeMap[p] >= 0) (slot[u] = p), (edge[u++] = edgeMap[p]);
+    return { kind: 'slots', slot, edge };
   }
-  return { feedEdge, ...(fixedRates ? { feedSrc, feedRate } : { feedSlot }) };
+  // A counting sort: the fine slots in order, each written at its place in its coarse transition's group.
+  const fill = feedCount.slice(0, edges);
+  const src = new Int32Array(between);
+  const rate = new Float64Array(between);
+  for (let p = 0; p < edgeMap.length; p++) {
+    if (edgeMap[p] < 0) continue;
+    const t = fill[edgeMap[p]]++;
+    src[t] = f.inSrc[p];
+    rate[t] = f.inRate[p];
+  }
+  return { kind: 'copied', ptr: feedCount, src, rate };
 }
 
 /** Level f's coarsening; fixedRates when f's rates never change (the finest level). */
@@ -352,7 +373,7 @@ function coarsen(f: RatedLevel, fixedRates: boolean): Coarsening {
     inRate: new Float64Array(inSrc.length), inWeight: new Float64Array(inSrc.length), exit: new Float64Array(nc), x: new Float64Array(nc),
   };
   return {
-    coarse, agg, ...feeds(f, pattern, fixedRates), scratch: new Float64Array(nc),
+    coarse, agg, feeds: feeds(f, pattern, fixedRates), scratch: new Float64Array(nc),
     omega: isotropic ? 2 : 1,
     visits: 3 * nc <= f.n ? 2 : 1,
   };

@@ -29,24 +29,26 @@ function smooth(L: Level): void {
   for (let j = n - 1; j >= 0; j--) relax(inPtr, inSrc, inWeight, x, j);
 }
 
-/**
- * Step 2: coarse rates weighted by the fine iterate; the coarse iterate is the
- * block mass. Each coarse rate's sum runs over its feeds in fine slot order.
- */
+/** Step 2: coarse rates weighted by the fine iterate (each a sum over its feeds in fine slot order); the coarse iterate is the block mass. */
 export function lump(f: Omit<Level, 'inWeight'>, c: Coarsening): void {
-  const { coarse, agg, feedEdge, feedSrc, feedRate, feedSlot, scratch: mass } = c;
-  const { x, inSrc } = f;
-  const inRate = f.inRate!; // read only with feedSlot, i.e. when f is a coarse level, which keeps its rates
+  const { coarse, agg, feeds, scratch: mass } = c;
+  const { x } = f;
   mass.fill(0);
   for (let i = 0; i < f.n; i++) mass[agg[i]] += x[i];
   const rate = coarse.inRate;
-  rate.fill(0);
-  if (feedRate) for (let u = 0; u < feedEdge.length; u++) rate[feedEdge[u]] += x[feedSrc![u]] * feedRate[u];
-  else {
-    for (let u = 0; u < feedEdge.length; u++) {
-      const p = feedSlot![u];
-      rate[feedEdge[u]] += x[inSrc[p]] * inRate[p];
+  if (feeds.kind === 'copied') {
+    const { ptr, src, rate: feedRate } = feeds;
+    for (let e = 0; e < rate.length; e++) {
+      let s = 0;
+      for (let t = ptr[e]; t < ptr[e + 1]; t++) s += x[src[t]] * feedRate[t];
+      rate[e] = s;
     }
+  } else {
+    const { slot, edge } = feeds;
+    const { inSrc } = f;
+    const inRate = f.inRate!; // slot feeds belong to coarse levels, which keep their rates
+    rate.fill(0);
+    for (let u = 0; u < slot.length; u++) rate[edge[u]] += x[inSrc[slot[u]]] * inRate[slot[u]];
   }
   coarse.exit.fill(0);
   for (let e = 0; e < rate.length; e++) {

@@ -84,29 +84,38 @@ function coarseSlots(h: Hierarchy, l: number): Slot[] {
   return out;
 }
 
+/** Each coarse transition's feeds (source, rate), in the order lump sums them, from either layout. */
+function feedsOf(h: Hierarchy, l: number): [number, number][][] {
+  const { coarse, feeds } = h.coarsenings[l];
+  const fine = h.levels[l];
+  const out: [number, number][][] = Array.from({ length: coarse.inSrc.length }, () => []);
+  if (feeds.kind === 'copied') {
+    for (let e = 0; e < out.length; e++) for (let t = feeds.ptr[e]; t < feeds.ptr[e + 1]; t++) out[e].push([feeds.src[t], feeds.rate[t]]);
+  } else {
+    feeds.slot.forEach((p, u) => out[feeds.edge[u]].push([fine.inSrc[p], fine.inRate![p]]));
+  }
+  return out;
+}
+
 /**
  * Each coarsening against the fine slots by hand: coarse transition I -> J for
  * every fine one between blocks, J's sources in order of first appearance over
- * J's states; the feeds are those fine transitions in slot order, each with its
- * source, rate and coarse transition.
+ * J's states; each coarse transition's feeds are those fine transitions, in slot
+ * order, with their sources and rates.
  */
 function expectCoarsenings(g: SparseGenerator<number>, h: Hierarchy): void {
   expect(h.coarsenings.length).toBeGreaterThan(1);
   h.coarsenings.forEach((c, l) => {
     const slots = l === 0 ? finestSlots(g) : coarseSlots(h, l);
-    const fine = h.levels[l];
     const { coarse, agg } = c;
     const between = slots.filter((s) => agg[s.i] !== agg[s.j]);
     const sources: number[][] = Array.from({ length: coarse.n }, () => []);
     for (const s of between) if (!sources[agg[s.j]].includes(agg[s.i])) sources[agg[s.j]].push(agg[s.i]);
     for (let J = 0; J < coarse.n; J++) expect(Array.from(coarse.inSrc.subarray(coarse.inPtr[J], coarse.inPtr[J + 1]))).toEqual(sources[J]);
-    const want = between.map((s) => [s.i, s.rate, coarse.inPtr[agg[s.j]] + sources[agg[s.j]].indexOf(agg[s.i])]);
-    const got = Array.from(c.feedEdge, (e, u) => {
-      const p = c.feedSlot?.[u];
-      return p === undefined ? [c.feedSrc![u], c.feedRate![u], e] : [fine.inSrc[p], fine.inRate![p], e];
-    });
-    expect(got).toEqual(want);
-    expect(c.feedSlot === undefined).toBe(l === 0); // the finest level's rates are copied
+    const want: [number, number][][] = Array.from({ length: coarse.inSrc.length }, () => []);
+    for (const s of between) want[coarse.inPtr[agg[s.j]] + sources[agg[s.j]].indexOf(agg[s.i])].push([s.i, s.rate]);
+    expect(feedsOf(h, l)).toEqual(want);
+    expect(c.feeds.kind).toBe(l === 0 ? 'copied' : 'slots'); // the finest level's rates are copied
   });
 }
 
