@@ -20,8 +20,8 @@ export interface ExploreOptions {
  * The one cap on a chain's states. Explored and solved iteratively a state
  * takes about 400 bytes (codes, index, CSR both ways, solver levels), so 1e7
  * states is some 4 GB; a projection round holds the last round's law and rows
- * beside its own, about 900 bytes a state (jsq-d N = 6: 820 MB peak at 917,408
- * states), some 9 GB at the cap.
+ * beside its own, about 700 bytes a state (jsq-d N = 6: 612 MB peak at 917,408
+ * states; N = 10: 6.9 GB at 9,982,798), some 7 GB at the cap.
  */
 export const MAX_STATES = 1e7;
 
