@@ -12,6 +12,7 @@ import { codeSpace, decodeInto } from '../core/mixed-radix.ts';
 import { exitRates, takeIncoming, type Incoming, type SparseGenerator } from './generator.ts';
 import type { BandMatrix } from './gth.ts';
 import { lump } from './iterative-cycle.ts';
+import { MaxHeap } from './max-heap.ts';
 
 /** Levels with at most this many states are solved by dense GTH (about n^3/3 = 0.7 M multiply-adds at 128 per visit). */
 const DIRECT_LIMIT = 128;
@@ -225,37 +226,19 @@ function numberBlocks(halved: { codes: Float64Array; parity: Uint8Array; classes
   for (let i = 0; i < n; i++) order[next[parity[i]]++] = i;
   const end = start.subarray(1);
   next.set(start.subarray(0, classes));
-  const heap = new Int32Array(classes); // classes by the halved code of their next state, smallest first
-  const key = (k: number): number => codes[order[next[k]]];
-  let size = 0;
-  for (let k = 0; k < classes; k++) {
-    if (next[k] === end[k]) continue;
-    let at = size++;
-    while (at > 0 && key(heap[(at - 1) >> 1]) > key(k)) (heap[at] = heap[(at - 1) >> 1]), (at = (at - 1) >> 1);
-    heap[at] = k;
-  }
+  // Classes by the halved code of their next state, smallest first (keys negated: a max-heap).
+  const heap = new MaxHeap(classes);
+  for (let k = 0; k < classes; k++) if (next[k] < end[k]) heap.push(-codes[order[next[k]]], k);
   const distinct = new Float64Array(n);
   let m = 0;
-  while (size > 0) {
-    const k = heap[0];
+  while (heap.size > 0) {
+    const k = heap.top();
     const i = order[next[k]++];
     const c = codes[i];
     if (m === 0 || distinct[m - 1] !== c) distinct[m++] = c;
     agg[i] = m - 1;
-    // Put class k back (or drop it when done) and sift it down.
-    const top = next[k] < end[k] ? k : heap[--size];
-    if (size === 0) break;
-    const v = key(top);
-    let at = 0;
-    for (;;) {
-      let child = 2 * at + 1;
-      if (child >= size) break;
-      if (child + 1 < size && key(heap[child + 1]) < key(heap[child])) child++;
-      if (key(heap[child]) >= v) break;
-      heap[at] = heap[child];
-      at = child;
-    }
-    heap[at] = top;
+    if (next[k] < end[k]) heap.replaceTop(-codes[order[next[k]]], k);
+    else heap.pop();
   }
   return { agg, distinct: distinct.slice(0, m) };
 }

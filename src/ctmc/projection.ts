@@ -25,6 +25,7 @@ import quickselect from 'quickselect';
 import type { ChainDefinition, MassFeatures } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { growF64, growI32, nearestCodes } from './explore.ts';
+import { MaxHeap } from './max-heap.ts';
 import { createStateIndex, SortedLookup, sortedIndexOf } from './state-index.ts';
 
 /** Growth of one projection step: the new state set (increasing codes) and a starting law on it. */
@@ -40,54 +41,6 @@ export interface Grown {
 /** The breadth-first start of a projection. */
 export function firstSet(def: ChainDefinition<number>, count: number): Float64Array {
   return nearestCodes(def, count);
-}
-
-/** A max-heap of (key, slot), lazily updated: stale entries are skipped by the caller. */
-class MaxHeap {
-  private keys = new Float64Array(1024);
-  private slots = new Int32Array(1024);
-  size = 0;
-
-  push(key: number, slot: number): void {
-    if (this.size === this.keys.length) {
-      const k = new Float64Array(this.size * 2);
-      k.set(this.keys);
-      this.keys = k;
-      const s = new Int32Array(this.size * 2);
-      s.set(this.slots);
-      this.slots = s;
-    }
-    let i = this.size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (this.keys[parent] >= key) break;
-      this.keys[i] = this.keys[parent];
-      this.slots[i] = this.slots[parent];
-      i = parent;
-    }
-    this.keys[i] = key;
-    this.slots[i] = slot;
-  }
-
-  /** Removes the top entry and returns its slot. */
-  pop(): number {
-    const top = this.slots[0];
-    const key = this.keys[--this.size];
-    const slot = this.slots[this.size];
-    let i = 0;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= this.size) break;
-      if (c + 1 < this.size && this.keys[c + 1] > this.keys[c]) c++;
-      if (this.keys[c] <= key) break;
-      this.keys[i] = this.keys[c];
-      this.slots[i] = this.slots[c];
-      i = c;
-    }
-    this.keys[i] = key;
-    this.slots[i] = slot;
-    return top;
-  }
 }
 
 /** The old set and the added states (any order; their estimates by code: `massOf`) in one increasing list, the old law and the estimates aligned. */
@@ -253,7 +206,7 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   const inSet = new SortedLookup(codes);
   const offered = createStateIndex(def.radices, 2 * count);
   const digits = new Int32Array(def.radices.length);
-  const heap = new MaxHeap();
+  const heap = new MaxHeap(); // lazily updated: a slot's stale entries are skipped
   let slotCode: Float64Array = new Float64Array(1024);
   // Per offered slot s, side by side (a lookup that finds s reads both from one cache line):
   // est[2s], the log of its best estimate so far, and est[2s + 1], its fitted log mass (model), computed once.

@@ -298,6 +298,7 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   const codes = g.codes;
   let pass: ReturnType<typeof floatMetricsWithSensitivity> | undefined;
   const floatPass = () => (pass ??= floatMetricsWithSensitivity(def, codes, law.pi));
+  let solverError: MetricValues<number> | undefined;
   const exact = law.exact && {
     solution: law.exact.solution,
     ...exactMetrics(law.exact.def, exactArith, law.exact.codes, law.exact.solution.numerators, law.exact.solution.total),
@@ -336,7 +337,7 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
       const e = law.errorEstimate;
       if (e === undefined) return undefined;
       const perL1 = floatPass().perL1;
-      return zipMetrics(perL1, perL1, (s) => e * s);
+      return (solverError ??= zipMetrics(perL1, perL1, (s) => e * s)); // read several times per round by the search
     },
     ...(leaking ? { restriction: { g, leaking } } : {}),
     ...(hierarchy ? { hierarchy } : {}),
