@@ -26,7 +26,7 @@ import type { ChainDefinition, MassFeatures } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { growF64, growI32, nearestCodes } from './explore.ts';
 import { MaxHeap } from './max-heap.ts';
-import { createStateIndex, SortedLookup, sortedIndexOf } from './state-index.ts';
+import { CodeRecords, SortedLookup, sortedIndexOf } from './state-index.ts';
 
 /** Growth of one projection step: the new state set (increasing codes) and a starting law on it. */
 export interface Grown {
@@ -172,11 +172,15 @@ function solveDense(A: Float64Array, b: Float64Array, n: number): Float64Array {
   return x;
 }
 
-/** What an offered slot holds (grow). */
+/** An offered state's record in grow's CodeRecords: its code, then these numbers. */
+const BEST = 1; // the log of its best estimate so far
+const FIT = 2; // its fitted log mass (model), computed once
+const KIND = 3; // what it is:
 const UNCHECKED = 0; // reached from an added state, not yet looked up in the set
 const OUTSIDE = 1; // known to lie outside the set
 const ADDED = 2;
 const IN_SET = 3;
+/** found[] of a successor that lies in the set. */
 const IN_SET_MARK = -2;
 
 /**
@@ -204,20 +208,14 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   const modelOfDigits = digitsMassModel(def, coef);
   const n = codes.length;
   const inSet = new SortedLookup(codes);
-  const offered = createStateIndex(def.radices, 2 * count);
+  const offered = new CodeRecords(2 * count);
   const digits = new Int32Array(def.radices.length);
-  const heap = new MaxHeap(); // lazily updated: a slot's stale entries are skipped
-  let slotCode: Float64Array = new Float64Array(1024);
-  // Per offered slot s, side by side (a lookup that finds s reads both from one cache line):
-  // est[2s], the log of its best estimate so far, and est[2s + 1], its fitted log mass (model), computed once.
-  let est: Float64Array = new Float64Array(2048);
-  let kind = new Uint8Array(1024);
-  let slots = 0;
+  const heap = new MaxHeap(); // of (estimate, code), lazily updated: a state's stale entries are skipped
   let addedCodes: Float64Array = new Float64Array(1024);
   let addedCount = 0;
   // A state's successors are gathered before they are scored: successors() may read its digits throughout.
   let out: Float64Array = new Float64Array(64);
-  let found: Int32Array = new Int32Array(64); // the slot of each, -1 when none, IN_SET_MARK for a state of the set
+  let found: Int32Array = new Int32Array(64); // the position of each in offered, IN_SET_MARK for a state of the set
   let outs = 0;
   const gather = (target: number): void => {
     out = growF64(out, outs + 1);
@@ -235,51 +233,50 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
     decodeInto(code, def.radices, digits);
     if (fromSet) fitted = modelOfDigits(digits);
     def.successors(digits, code, gather);
+    offered.reserve(outs); // the positions found below stay valid through this state's inserts
+    const rec = offered.table;
     // The lookups first, in a loop of their own: their cache misses then overlap instead of waiting on each other.
     found = growI32(found, outs);
-    for (let k = 0; k < outs; k++) found[k] = fromSet && inSet.get(code, out[k]) !== -1 ? IN_SET_MARK : offered.get(out[k]);
+    for (let k = 0; k < outs; k++) found[k] = fromSet && inSet.get(code, out[k]) !== -1 ? IN_SET_MARK : offered.find(out[k]);
     const base = logMass - fitted;
     for (let k = 0; k < outs; k++) {
-      if (found[k] === IN_SET_MARK) continue;
+      let r = found[k];
+      if (r === IN_SET_MARK) continue;
       const t = out[k];
-      let s = found[k] === -1 ? offered.get(t) : found[k]; // looked up again: a target met twice gets its slot the first time
-      if (s === -1) {
-        s = slots++;
-        if (s === slotCode.length) {
-          slotCode = growF64(slotCode, s + 1);
-          est = growF64(est, 2 * slotCode.length);
-          const a = new Uint8Array(slotCode.length);
-          a.set(kind);
-          kind = a;
+      if (rec[r] !== t) {
+        // Empty when found, unless an earlier successor of this state (t itself, or one probing past it) took it since.
+        if (rec[r] !== -1) r = offered.find(t);
+        if (rec[r] === -1) {
+          offered.insert(r, t);
+          rec[r + BEST] = -Infinity;
+          rec[r + FIT] = model(t);
+          rec[r + KIND] = fromSet ? OUTSIDE : UNCHECKED;
         }
-        offered.set(t, s);
-        slotCode[s] = t;
-        est[2 * s] = -Infinity;
-        est[2 * s + 1] = model(t);
-        kind[s] = fromSet ? OUTSIDE : UNCHECKED;
       }
-      if (kind[s] >= ADDED) continue;
-      const e = base + est[2 * s + 1];
-      if (e > est[2 * s]) {
-        est[2 * s] = e;
-        heap.push(e, s);
+      if (rec[r + KIND] >= ADDED) continue;
+      const e = base + rec[r + FIT];
+      if (e > rec[r + BEST]) {
+        rec[r + BEST] = e;
+        heap.push(e, t);
       }
     }
   };
   for (let i = 0; i < n; i++) if (leaking[i] && pi[i] > 0) expand(codes[i], Math.log(pi[i]), true);
-  // est[2s] only grows, so the first pop of a slot carries its best estimate.
+  // A state's best estimate only grows, so its first pop carries it.
   while (heap.size > 0 && addedCount < count) {
-    const s = heap.pop();
-    if (kind[s] >= ADDED) continue;
-    if (kind[s] === UNCHECKED && sortedIndexOf(codes, slotCode[s]) !== -1) {
-      kind[s] = IN_SET;
+    const t = heap.pop();
+    const r = offered.find(t);
+    const rec = offered.table;
+    if (rec[r + KIND] >= ADDED) continue;
+    if (rec[r + KIND] === UNCHECKED && sortedIndexOf(codes, t) !== -1) {
+      rec[r + KIND] = IN_SET;
       continue;
     }
-    kind[s] = ADDED;
+    rec[r + KIND] = ADDED;
     addedCodes = growF64(addedCodes, addedCount + 1);
-    addedCodes[addedCount++] = slotCode[s];
-    expand(slotCode[s], est[2 * s], false, est[2 * s + 1]);
+    addedCodes[addedCount++] = t;
+    expand(t, rec[r + BEST], false, rec[r + FIT]);
   }
-  // An added state's estimate is final: expand() skips added slots.
-  return merge(codes, pi, addedCodes.subarray(0, addedCount), (code) => Math.exp(est[2 * offered.get(code)]));
+  // An added state's estimate is final: expand() skips added states.
+  return merge(codes, pi, addedCodes.subarray(0, addedCount), (code) => Math.exp(offered.table[offered.find(code) + BEST]));
 }

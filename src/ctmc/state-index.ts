@@ -25,6 +25,13 @@ class DenseIndex implements StateIndex {
   }
 }
 
+/** A packed code (an integer below 2^53) mixed to 32 bits, both words: the start of its open-addressing probe. */
+function hashCode(code: number): number {
+  const hi = Math.floor(code / 4294967296);
+  const h = (Math.imul(code | 0, 0x9e3779b1) ^ Math.imul(hi, 0x85ebca6b)) >>> 0;
+  return h ^ (h >>> 15);
+}
+
 /**
  * Linear probing at load <= 1/2 over one Float64Array of (code, index) pairs:
  * a lookup in a table far larger than the cache costs one miss, not one for the
@@ -48,10 +55,7 @@ class HashIndex implements StateIndex {
   /** The position (even) of `code`'s pair in `table`, or of the empty slot where it would go. */
   private static slot(code: number, table: Float64Array): number {
     const mask = table.length / 2 - 1;
-    const hi = Math.floor(code / 4294967296);
-    let h = (Math.imul(code | 0, 0x9e3779b1) ^ Math.imul(hi, 0x85ebca6b)) >>> 0;
-    h ^= h >>> 15;
-    let i = h & mask;
+    let i = hashCode(code) & mask;
     while (table[2 * i] !== -1 && table[2 * i] !== code) i = (i + 1) & mask;
     return 2 * i;
   }
@@ -78,6 +82,65 @@ class HashIndex implements StateIndex {
       this.table[i] = old[j];
       this.table[i + 1] = old[j + 1];
     }
+  }
+}
+
+/** Doubles per CodeRecords record: the code, then RECORD_FIELDS - 1 numbers. */
+export const RECORD_FIELDS = 4;
+
+/**
+ * Records keyed by code, stored in the hash table itself: linear probing at
+ * load <= 1/2 over one Float64Array of 4-double records, table[r] the code of
+ * the record at position r (-1: empty), table[r + 1 .. r + 3] its numbers.
+ * A probe that finds a code has its numbers in the same 32-byte record, one
+ * cache miss, where a StateIndex's slot then indexes further arrays (grow:
+ * table -> slot -> estimates -> kind, three misses on tables of hundreds of MB).
+ * Positions change only when the table grows: reserve() first, then the
+ * positions find() returns stay valid through that many inserts.
+ */
+export class CodeRecords {
+  /** The records (read and write their numbers in place; re-read after reserve(), which may replace it). */
+  table: Float64Array;
+  size = 0;
+
+  constructor(expected = 0) {
+    this.table = CodeRecords.empty(Math.max(1 << 10, 2 ** Math.ceil(Math.log2(2 * expected + 2))));
+  }
+
+  /** A table of `records` empty records. */
+  private static empty(records: number): Float64Array {
+    const t = new Float64Array(RECORD_FIELDS * records);
+    for (let r = 0; r < t.length; r += RECORD_FIELDS) t[r] = -1;
+    return t;
+  }
+
+  /** The position of `code`'s record, or of the empty record where insert() would put it (table[position] === -1). */
+  find(code: number): number {
+    const t = this.table;
+    const mask = t.length / RECORD_FIELDS - 1;
+    let i = hashCode(code) & mask;
+    while (t[RECORD_FIELDS * i] !== -1 && t[RECORD_FIELDS * i] !== code) i = (i + 1) & mask;
+    return RECORD_FIELDS * i;
+  }
+
+  /** Makes room for `extra` more records, so that positions found after this stay valid through `extra` inserts. */
+  reserve(extra: number): void {
+    if (2 * RECORD_FIELDS * (this.size + extra) <= this.table.length) return;
+    const old = this.table;
+    let records = old.length / RECORD_FIELDS;
+    while (2 * (this.size + extra) > records) records *= 2;
+    this.table = CodeRecords.empty(records);
+    for (let r = 0; r < old.length; r += RECORD_FIELDS) {
+      if (old[r] === -1) continue;
+      const at = this.find(old[r]);
+      for (let k = 0; k < RECORD_FIELDS; k++) this.table[at + k] = old[r + k];
+    }
+  }
+
+  /** Stores `code` at `at`, the empty position find(code) returned since the last reserve(); its numbers are left to the caller. */
+  insert(at: number, code: number): void {
+    this.table[at] = code;
+    this.size++;
   }
 }
 
