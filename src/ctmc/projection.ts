@@ -26,7 +26,7 @@ import type { ChainDefinition, MassFeatures } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { growF64, growI32, nearestCodes } from './explore.ts';
 import { MaxHeap } from './max-heap.ts';
-import { CodeRecords, SortedLookup, sortedIndexOf } from './state-index.ts';
+import { CodeRecords, SortedLookup, SortedSearch } from './state-index.ts';
 
 /** Growth of one projection step: the new state set (increasing codes) and a starting law on it. */
 export interface Grown {
@@ -208,6 +208,7 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   const modelOfDigits = digitsMassModel(def, coef);
   const n = codes.length;
   const inSet = new SortedLookup(codes);
+  const setSearch = new SortedSearch(codes);
   const offered = new CodeRecords(2 * count);
   const digits = new Int32Array(def.radices.length);
   const heap = new MaxHeap(); // of (estimate, code), lazily updated: a state's stale entries are skipped
@@ -243,10 +244,10 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
       let r = found[k];
       if (r === IN_SET_MARK) continue;
       const t = out[k];
-      if (rec[r] !== t) {
+      if (!offered.holds(r, t)) {
         // Empty when found, unless an earlier successor of this state (t itself, or one probing past it) took it since.
-        if (rec[r] !== -1) r = offered.find(t);
-        if (rec[r] === -1) {
+        if (!offered.isEmpty(r)) r = offered.find(t);
+        if (offered.isEmpty(r)) {
           offered.insert(r, t);
           rec[r + BEST] = -Infinity;
           rec[r + FIT] = model(t);
@@ -264,11 +265,12 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   for (let i = 0; i < n; i++) if (leaking[i] && pi[i] > 0) expand(codes[i], Math.log(pi[i]), true);
   // A state's best estimate only grows, so its first pop carries it.
   while (heap.size > 0 && addedCount < count) {
-    const t = heap.pop();
-    const r = offered.find(t);
+    const t = heap.top();
+    const r = offered.find(t); // before the pop: the record's cache miss then overlaps the sift-down's
+    heap.pop();
     const rec = offered.table;
     if (rec[r + KIND] >= ADDED) continue;
-    if (rec[r + KIND] === UNCHECKED && sortedIndexOf(codes, t) !== -1) {
+    if (rec[r + KIND] === UNCHECKED && setSearch.indexOf(t) !== -1) {
       rec[r + KIND] = IN_SET;
       continue;
     }
