@@ -193,14 +193,20 @@ const IN_SET_MARK = -2;
  * successor lies in the set is a merge join with the sorted codes
  * (SortedLookup). A successor of an added state is looked up in the set only
  * when it is about to be added (jsq-d N = 6, growing its 466,658-state round:
- * 338,644 of 439,039 such states were): until then it holds an UNCHECKED slot
- * among the offered ones, and if it turns out to lie in the set its slot is
- * dropped. Only the offered states are hashed, not the set (one table for both
- * took 512 MB at 8 million states, and a lookup in it missed the cache almost
- * every time: jsq-d N = 8, 11 of the growth's 26 s). The offered states' table
- * still misses on most lookups, about 9 per added state: its probe is half of
- * the growth's time (jsq-d N = 8, the 1,461,500-state round), and a table half
- * the size (load up to 3/4) or on huge pages was no faster.
+ * 338,644 of 439,039 such states were; N = 8, the 1,461,500-state round:
+ * 384,001 of 1,036,564), through a search tree over the codes (SortedSearch):
+ * until then it holds an UNCHECKED record among the offered ones, and if it
+ * turns out to lie in the set it is marked IN_SET and skipped. Only the offered states
+ * are hashed, not the set (one table for both took 512 MB at 8 million
+ * states, and a lookup in it missed the cache almost every time: jsq-d N = 8,
+ * 11 of the growth's 26 s). An offered state's estimates and kind live in its
+ * hash record (CodeRecords) and the heap holds codes, so a lookup is one
+ * cache miss, where table -> slot -> estimates -> kind were up to three.
+ * Still, the lookups are what the growth waits on: N = 8, the 1,461,500-state
+ * round, its 6.45 million (successors outside the set) take 1.0 of its 3.5
+ * CPU s replayed alone, 160 ns each; on this machine a random read costs 150
+ * to 300 ns whether the table is 8 or 500 MB (past the TLB's reach), so a
+ * table half the size (load up to 3/4) was no faster.
  */
 export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number): Grown {
   const coef = fitLogMass(def, codes, pi);
