@@ -12,15 +12,11 @@ import { restrictReturning } from '../../src/ctmc/explore.ts';
 import { firstSet, grow, grownPrefix } from '../../src/ctmc/projection.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { trusted } from '../../src/ctmc/solve-chain.ts';
-import { familyChain } from '../../src/ctmc/truncation-search.ts';
-import { heteroPs } from '../../models/hetero-ps.ts';
 import { jsqD } from '../../models/jsq-d.ts';
+import { smallProjectionChains } from '../support/projection-chains.ts';
 
 describe('the grown prefix', () => {
-  it.each([
-    ['jsq-d N=3 d=2', () => familyChain(jsqD, jsqD.truncation!.projection!(jsqD.parse({ N: '3', d: '2', lambda: '9/10' })))],
-    ['hetero-ps 2,1 rates 2,1 sq2', () => familyChain(heteroPs, heteroPs.truncation!.projection!(heteroPs.parse({ servers: '2,1', rates: '2,1', lambda: '2', policy: 'sq2' })))],
-  ])('is the restriction to the old set and the first m additions, explored from scratch (%s)', (_, make) => {
+  it.each(smallProjectionChains)('is the restriction to the old set and the first m additions, explored from scratch (%s)', (_, make) => {
     const chain = make();
     const def = chain(floatArith);
     const first = solveChain(chain, { method: 'iterative', states: firstSet(def, 300) });
