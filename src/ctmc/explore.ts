@@ -229,9 +229,17 @@ export function restrictReturning<T>(def: ChainDefinition<T>, A: Arith<T>, codes
   const r = restrict(def, A, codes, reuse);
   // The earlier restriction held only returning states; they still return within the larger set.
   const keep = returningStates(r.g, reuse && reusedStates(reuse.from));
-  const n = keep.reduce((a, k) => a + k, 0);
-  if (n === r.g.n) return r;
+  return keep.includes(0) ? subRestriction(r, A, keep) : r;
+}
+
+/**
+ * The restriction r cut down to its states with keep[i] = 1 (transitions to the
+ * others dropped, their sources leaking), by filtering r's generator rather than
+ * exploring again. `kept` is each kept state's position in r.
+ */
+export function subRestriction<T>(r: Restriction<T>, A: Arith<T>, keep: Uint8Array): Restriction<T> {
   const g = r.g;
+  const n = keep.reduce((a, k) => a + k, 0);
   const at = new Int32Array(g.n).fill(-1);
   const kept = new Int32Array(n);
   for (let i = 0, k = 0; i < g.n; i++) {
@@ -239,6 +247,7 @@ export function restrictReturning<T>(def: ChainDefinition<T>, A: Arith<T>, codes
     at[i] = k;
     kept[k++] = i;
   }
+  if (at[g.initial] === -1) throw new Error('a restriction must keep the initial state');
   const rowPtr = new Int32Array(n + 1);
   const col = new Int32Array(g.rowPtr[g.n]);
   const rate = A.store(g.rowPtr[g.n]);

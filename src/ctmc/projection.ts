@@ -24,7 +24,9 @@
 import quickselect from 'quickselect';
 import type { ChainDefinition, MassFeatures } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
-import { growF64, growI32, nearestCodes } from './explore.ts';
+import { floatArith } from '../core/arith.ts';
+import { growF64, growI32, nearestCodes, subRestriction, type Restriction } from './explore.ts';
+import { returningStates } from './irreducible.ts';
 import { MaxHeap } from './max-heap.ts';
 import { CodeRecords, SortedLookup, SortedSearch } from './state-index.ts';
 
@@ -36,6 +38,8 @@ export interface Grown {
   /** The index in the old set of each state, -1 for an added one. */
   from: Int32Array;
   added: number;
+  /** The added states' codes in the order they were added, best first: the old set with the first m of them is the set a growth by m would have made. */
+  order: Float64Array;
 }
 
 /** The breadth-first start of a projection. */
@@ -44,7 +48,7 @@ export function firstSet(def: ChainDefinition<number>, count: number): Float64Ar
 }
 
 /** The old set and the added states (any order; their estimates by code: `massOf`) in one increasing list, the old law and the estimates aligned. */
-function merge(codes: Float64Array, pi: Float64Array, addedCodes: Float64Array, massOf: (code: number) => number): Grown {
+function merge(codes: Float64Array, pi: Float64Array, addedCodes: Float64Array, massOf: (code: number) => number): Omit<Grown, 'order'> {
   const added = addedCodes.sort();
   const n = codes.length + added.length;
   const out = new Float64Array(n);
@@ -285,6 +289,29 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
     addedCodes[addedCount++] = t;
     expand(t, rec[r + BEST], false, rec[r + FIT]);
   }
+  const order = addedCodes.slice(0, addedCount);
   // An added state's estimate is final: expand() skips added states.
-  return merge(codes, pi, addedCodes.subarray(0, addedCount), (code) => Math.exp(offered.table[offered.find(code) + BEST]));
+  return { ...merge(codes, pi, addedCodes.subarray(0, addedCount), (code) => Math.exp(offered.table[offered.find(code) + BEST])), order };
+}
+
+/**
+ * A grown set less its latest additions: the restriction r (of the set a growth
+ * made) without the states of `order` (Grown.order) past its first m, that is the
+ * set the same growth by m would have made, restricted by filtering r's generator
+ * rather than exploring again. Dead ends are dropped as restrictReturning drops
+ * them; `kept` is each state's position in r.
+ */
+export function grownPrefix(r: Restriction<number>, order: Float64Array, m: number): Restriction<number> {
+  const late = order.slice(m).sort();
+  const codes = r.g.codes;
+  const keep = new Uint8Array(codes.length);
+  for (let i = 0, j = 0; i < codes.length; i++) {
+    while (j < late.length && late[j] < codes[i]) j++;
+    keep[i] = j < late.length && late[j] === codes[i] ? 0 : 1;
+  }
+  const prefix = subRestriction(r, floatArith, keep);
+  const returning = returningStates(prefix.g);
+  if (!returning.includes(0)) return prefix;
+  const inner = subRestriction(prefix, floatArith, returning);
+  return { ...inner, kept: inner.kept!.map((k) => prefix.kept![k]) };
 }

@@ -91,6 +91,13 @@ export interface SearchRound {
   growth?: 'breadth-first' | 'fit';
   /** This round solved the round before's truncation again, warm-started from its law, at a tighter solver tolerance. */
   resolved?: true;
+  /**
+   * This round solved the next round's set less its latest additions (the set a
+   * growth by fewer states would have made), its generator filtered from the
+   * next round's and warm-started from its law: the truncation the next round's
+   * metric change is measured against.
+   */
+  prefix?: true;
   /** The float solver's tolerance of this round, once the search has tightened it. */
   solverTolerance?: number;
   states: number;

@@ -7,7 +7,9 @@
  *  - projection (families with TruncationView.projection): finite state
  *    projection, projection.ts. The state set grows where the mass is, each
  *    solve warm-started from the last; the next size comes from the power law
- *    F ~ states^-beta fitted to the last two rounds (F the frontier mass).
+ *    F ~ states^-beta fitted to the last two rounds (F the frontier mass). A
+ *    set within tolerance whose metrics moved too much since a much smaller
+ *    round is first compared with its own prefix (Search.comparePrefix).
  *  - cap (the others): queues cut at K, K grown by half (or the family's nextK).
  *
  * Searches run in float; an exact solve (asked for, or picked by `auto` where
@@ -26,7 +28,7 @@ import { DEFAULT_TOLERANCE } from './convergence.ts';
 import { MAX_STATES, type Reuse } from './explore.ts';
 import type { Method } from './method.ts';
 import { metricChange, zipMetrics } from './metrics.ts';
-import { firstSet, grow } from './projection.ts';
+import { firstSet, grow, grownPrefix } from './projection.ts';
 import { metricErrorsWithin, solveChain, type Chain, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from './solve-chain.ts';
 
 export interface SearchOptions extends SolveOptions {
@@ -56,7 +58,8 @@ const FIRST_STATES = 1024;
  * of 917,408.
  */
 const START_MASS = 0.05;
-/** A projection grows at most this factor per round; the first round assumes F ~ states^-FIRST_ORDER. */
+/** A projection grows at least MIN_GROWTH and at most MAX_GROWTH times per round; the first round assumes F ~ states^-FIRST_ORDER. */
+const MIN_GROWTH = 1.25;
 const MAX_GROWTH = 8;
 const FIRST_ORDER = 6;
 /** The projection search gives up once even its optimistic forecast needs this many times its state budget (after this many rounds). */
@@ -139,9 +142,11 @@ class Search {
   /**
    * Records a solve (a projection's with how its set was grown; a cut's K is in
    * its evidence; `resolved` when it re-solved the last truncation at a tighter
-   * solver tolerance); true when the search is done.
+   * solver tolerance); true when the search is done. `prefix` (a set grown by
+   * the fit) solves that set less its latest additions, to the given size
+   * (comparePrefix).
    */
-  record(solved: Solved, growth?: 'breadth-first' | 'fit', resolved = false): boolean {
+  record(solved: Solved, growth?: 'breadth-first' | 'fit', resolved = false, prefix?: Prefix): boolean {
     if (!resolved) this.previous = this.last;
     this.last = solved;
     const mass = solved.evidence.truncation?.boundaryMass ?? 0;
@@ -157,9 +162,10 @@ class Search {
       seconds: solved.evidence.seconds,
     });
     this.opts.onProgress?.(`truncation ${this.rounds.length}: ${K !== undefined ? `K = ${K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
-    if (this.settled()) return true;
+    if (this.settled() || (prefix && this.comparePrefix(prefix))) return true;
     if (this.cpuSeconds() > this.maxSeconds) this.stopped = `the search's budget of ${this.maxSeconds} CPU seconds ran out`;
-    else if (solved.evidence.states >= this.maxStates) this.stopped = `the search reached its budget of ${this.maxStates.toExponential(0)} states`;
+    // At the state budget a re-solve of the same set (accept) may still settle the search: it does not grow.
+    else if (solved.evidence.states >= this.maxStates && !this.solverIsWhatIsLeft()) this.stopped = `the search reached its budget of ${this.maxStates.toExponential(0)} states`;
     else if (this.stalled()) {
       const tail = this.sets().slice(-STALL_ROUNDS - 1).map((r) => r.boundaryMass.toExponential(1));
       this.stopped = `the boundary mass does not fall as the truncation grows (${tail.join(' -> ')}): the system may be unstable, or the truncation grows where the mass is not`;
@@ -168,12 +174,37 @@ class Search {
   }
 
   /**
+   * When the last set's boundary mass is within tolerance but its metrics moved
+   * too much since the truncation before, and that truncation is smaller than
+   * the set less its latest fifth by a factor MIN_GROWTH, the set less that fifth (the set a smaller
+   * growth from the same law would have made) becomes the truncation before, in
+   * `rounds` just before the last one: the change between nested truncations a
+   * factor MIN_GROWTH apart, the estimate a further round would give, for a warm
+   * solve of a filtered generator instead of growing and solving a larger set.
+   * True when that settles the search.
+   */
+  comparePrefix(prefix: Prefix): boolean {
+    const last = this.last!;
+    const change = this.truncationChange();
+    if (!last.evidence.truncation?.withinTolerance || !change || metricErrorsWithin(change, last.metrics, this.metricTolerance)) return false;
+    const size = Math.ceil(last.evidence.states / MIN_GROWTH);
+    if (this.previous!.evidence.states * MIN_GROWTH > size) return false; // the truncation before is about as close
+    const solved = prefix(size, last);
+    if (!solved) return false;
+    this.previous = solved;
+    const mass = solved.evidence.truncation?.boundaryMass ?? 0;
+    this.rounds.splice(this.rounds.length - 1, 0, { prefix: true, states: solved.evidence.states, boundaryMass: mass, seconds: solved.evidence.seconds });
+    this.opts.onProgress?.(`compared with the set less its latest additions: ${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
+    return this.settled();
+  }
+
+  /**
    * Records a solve, then, while the solver's error is what keeps the search
    * from settling, re-solves the same truncation (`again`, warm-started from the
    * last law) at a tighter solver tolerance; true when the search is done.
    */
-  accept(solved: Solved, again: (warm: Solved, o: ChainSolveOptions) => Solved, growth?: 'breadth-first' | 'fit'): boolean {
-    let done = this.record(solved, growth);
+  accept(solved: Solved, again: (warm: Solved, o: ChainSolveOptions) => Solved, growth?: 'breadth-first' | 'fit', prefix?: Prefix): boolean {
+    let done = this.record(solved, growth, false, prefix);
     while (!done && this.solverIsWhatIsLeft()) {
       if (this.solverTolerance <= MIN_SOLVER_TOLERANCE) {
         this.stopped = `the float solver's estimated error keeps the answer from its tolerances even at solver tolerance ${this.solverTolerance.toExponential(0)}`;
@@ -361,10 +392,10 @@ function growthFactor(rounds: readonly SearchRound[], reduction: number): number
   return reduction ** (1 / optimisticOrder(rounds));
 }
 
-/** The next set's size: growthFactor, within 1.25 and MAX_GROWTH times the last. */
+/** The next set's size: growthFactor, within MIN_GROWTH and MAX_GROWTH times the last. */
 function nextSize(rounds: readonly SearchRound[], reduction: number): number {
   const last = rounds[rounds.length - 1];
-  return Math.ceil(last.states * Math.min(MAX_GROWTH, Math.max(1.25, growthFactor(rounds, reduction))));
+  return Math.ceil(last.states * Math.min(MAX_GROWTH, Math.max(MIN_GROWTH, growthFactor(rounds, reduction))));
 }
 
 /**
@@ -397,6 +428,17 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
   let reuse: Reuse<number> | undefined;
   const breadthFirstAbove = def.massFeatures?.breadthFirstAbove ?? START_MASS;
   let growth: 'breadth-first' | 'fit' = 'breadth-first';
+  // The last growth: the size of the set it grew from and its additions, best first (Grown.order).
+  let grownFrom = 0;
+  let order: Float64Array | undefined;
+  const prefix: Prefix = (size, last) => {
+    const m = size - grownFrom;
+    if (!order || m <= 0 || m >= order.length) return undefined;
+    const r = grownPrefix(last.restriction!, order, m);
+    const solved = solveChain(chain, { ...search.float, states: r.g.codes, same: r, initial: last.pi });
+    solved.restriction = solved.hierarchy = undefined; // only its metrics are read
+    return solved;
+  };
   // The same restricted chain again, warm-started from its law, on the solver's levels built for it (they pass to the re-solve).
   const again = (warm: Solved, o: ChainSolveOptions): Solved => {
     const solved = solveChain(chain, { ...o, states: warm.codes, initial: warm.pi, same: warm.restriction, hierarchy: warm.hierarchy });
@@ -408,7 +450,7 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
     // The last round's rows are copied into this one: free its generator (and transpose) before the next is built.
     if (search.last) search.last.restriction = undefined;
     reuse = guess = undefined;
-    if (search.accept(round, again, growth)) break;
+    if (search.accept(round, again, growth, growth === 'fit' ? prefix : undefined)) break;
     const solved = search.last!;
     solved.hierarchy = undefined; // no re-solve of this set follows: free the solver's levels before the set grows
     if (growth === 'breadth-first' && solved.evidence.truncation!.boundaryMass > breadthFirstAbove) {
@@ -434,6 +476,8 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
       search.stopped = 'the state set cannot grow further (its queues reach the largest length the state codes hold)';
       break;
     }
+    grownFrom = solved.codes.length;
+    order = grown.order;
     codes = grown.codes;
     growth = 'fit';
     guess = grown.guess;
@@ -442,6 +486,9 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
   const states = search.last!.codes;
   return search.finish(search.final((o) => solveChain(chain, { ...o, states })), 'projection');
 }
+
+/** The last set's prefix of a size (Search.comparePrefix), solved, or undefined when its growth cannot give one. */
+type Prefix = (size: number, last: Solved) => Solved | undefined;
 
 /** The automatic truncation of a family: projection where it offers one, else the cap search. */
 export function searchTruncation<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationView<P>, p: P, opts: SearchOptions): Solved {

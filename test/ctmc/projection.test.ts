@@ -12,8 +12,8 @@ import { decodeInto } from '../../src/core/mixed-radix.ts';
 import { firstSet, fitLogMass, grow, logMassModel } from '../../src/ctmc/projection.ts';
 import { solveChain } from '../../src/ctmc/solve-chain.ts';
 import { familyChain } from '../../src/ctmc/truncation-search.ts';
-import { heteroPs } from '../../models/hetero-ps.ts';
 import { jsqD } from '../../models/jsq-d.ts';
+import { smallProjectionChains } from '../support/projection-chains.ts';
 
 /**
  * The growth step by its definition, in the plainest way: a state outside the
@@ -80,10 +80,7 @@ describe('projection growth', () => {
     }
   });
 
-  it.each([
-    ['jsq-d N=3 d=2', () => familyChain(jsqD, jsqD.truncation!.projection!(jsqD.parse({ N: '3', d: '2', lambda: '9/10' })))],
-    ['hetero-ps 2,1 rates 2,1 sq2', () => familyChain(heteroPs, heteroPs.truncation!.projection!(heteroPs.parse({ servers: '2,1', rates: '2,1', lambda: '2', policy: 'sq2' })))],
-  ])('adds the best-first states by the fitted estimate (%s)', (_, make) => {
+  it.each(smallProjectionChains)('adds the best-first states by the fitted estimate (%s)', (_, make) => {
     const chain = make();
     const def = chain(floatArith);
     let codes = firstSet(def, 300);
