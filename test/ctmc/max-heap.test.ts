@@ -1,4 +1,4 @@
-/** MaxHeap against a sorted list: the slots come out by decreasing key, through push, pop and replaceTop. */
+/** MaxHeap against a sorted list (the slots come out by decreasing key, through push, pop and replaceTop) and against the textbook binary heap (ties in its order). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MaxHeap } from '../../src/ctmc/max-heap.ts';
@@ -35,6 +35,64 @@ describe('MaxHeap', () => {
           keys.push(model.find((e) => e.slot === s)!.key);
         }
         expect(keys).toEqual(model.map((e) => e.key).sort((a, b) => b - a));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('pops tied keys in the order of the textbook 0-based binary heap (grow\'s best-first order depends on it)', () => {
+    /** The binary heap of CLRS on plain arrays: the comparisons MaxHeap makes, on a layout of its own. */
+    class Textbook {
+      keys: number[] = [];
+      slots: number[] = [];
+      push(key: number, slot: number): void {
+        let i = this.keys.length;
+        this.keys.push(key);
+        this.slots.push(slot);
+        while (i > 0 && this.keys[(i - 1) >> 1] < key) {
+          const p = (i - 1) >> 1;
+          this.keys[i] = this.keys[p];
+          this.slots[i] = this.slots[p];
+          i = p;
+        }
+        this.keys[i] = key;
+        this.slots[i] = slot;
+      }
+      pop(): number {
+        const top = this.slots[0];
+        const key = this.keys.pop()!;
+        const slot = this.slots.pop()!;
+        const n = this.keys.length;
+        let i = 0;
+        for (;;) {
+          let c = 2 * i + 1;
+          if (c >= n) break;
+          if (c + 1 < n && this.keys[c + 1] > this.keys[c]) c++;
+          if (this.keys[c] <= key) break;
+          this.keys[i] = this.keys[c];
+          this.slots[i] = this.slots[c];
+          i = c;
+        }
+        if (n > 0) {
+          this.keys[i] = key;
+          this.slots[i] = slot;
+        }
+        return top;
+      }
+    }
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.boolean(), fc.integer({ min: 0, max: 3 })), { maxLength: 400 }), (ops) => {
+        const heap = new MaxHeap(2);
+        const reference = new Textbook();
+        let slot = 0;
+        for (const [push, key] of ops) {
+          if (push || reference.keys.length === 0) {
+            heap.push(key, slot);
+            reference.push(key, slot++);
+          } else expect(heap.pop()).toBe(reference.pop());
+        }
+        while (reference.keys.length > 0) expect(heap.pop()).toBe(reference.pop());
+        expect(heap.size).toBe(0);
       }),
       { numRuns: 300 },
     );
