@@ -106,6 +106,17 @@ export function ctmc<T>(p: JiqQueueingParams, A: Arith<T>): ChainDefinition<T> {
   }
 
   return {
+    // The rewards above in metric order, from one read of the state (each reward reads it again).
+    rewardsInto(s, out) {
+      read(s);
+      const a = tokenless();
+      const total = profile.jobs(s);
+      out[0] = perServer(a, S[1] - S[K]);
+      out[1] = perServer(a, total - K * S[K]);
+      out[2] = A.div(A.fromInt(total), n);
+      out[3] = A.fromInt(total);
+      for (let r = 0; r < R; r++) out[4 + r] = A.div(A.fromInt(tokens[r]), n);
+    },
     digitNames: [...profile.digitNames, ...p.alpha.slice(1).map((_, r) => `x${r + 1}`)],
     radices,
     initial: new Array<number>(radices.length).fill(0),

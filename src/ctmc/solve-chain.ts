@@ -12,7 +12,7 @@ import type { Rational } from '../core/rational.ts';
 import { bigRatioToNumber } from '../core/rational.ts';
 import { bandOf } from './band.ts';
 import { ExactBudgetExceeded, solveExact, type ExactSolution } from './exact.ts';
-import { explore, restrictReturning, type Restriction, type Reuse } from './explore.ts';
+import { explore, growI32, restrictReturning, type Restriction, type Reuse } from './explore.ts';
 import { DEFAULT_RULE, jacobiResidual, meetsRule, RESIDUAL_NORMS, ruleWith, type ResidualNorm } from './convergence.ts';
 import { transitionCount, type SparseGenerator } from './generator.ts';
 import { solveGth } from './gth.ts';
@@ -243,19 +243,27 @@ function autoLaw(chain: Chain, g: SparseGenerator<number>, opts: ChainSolveOptio
   }
 }
 
-/** Stationary mass of the states on the truncation boundary: `atBoundary`, or leaking out of a restricted set. */
-function boundaryMass(def: ChainDefinition<unknown>, codes: Float64Array, pi: Float64Array, leaking?: Uint8Array): number {
+/** The states on the truncation boundary: `atBoundary`, or leaking out of a restricted set (their indices, increasing). */
+function boundaryStates(def: ChainDefinition<unknown>, codes: Float64Array, leaking?: Uint8Array): Int32Array {
   const digits = new Int32Array(def.radices.length);
-  let mass = 0;
+  let at: Int32Array = new Int32Array(1024);
+  let m = 0;
   for (let i = 0; i < codes.length; i++) {
-    if (leaking?.[i]) {
-      mass += pi[i];
-      continue;
+    if (!leaking?.[i]) {
+      if (!def.atBoundary) continue;
+      decodeInto(codes[i], def.radices, digits);
+      if (!def.atBoundary(digits)) continue;
     }
-    if (!def.atBoundary) continue;
-    decodeInto(codes[i], def.radices, digits);
-    if (def.atBoundary(digits)) mass += pi[i];
+    at = growI32(at, m + 1);
+    at[m++] = i;
   }
+  return at.subarray(0, m);
+}
+
+/** The mass of a law on some states. */
+function massOn(states: Int32Array, pi: Float64Array): number {
+  let mass = 0;
+  for (let k = 0; k < states.length; k++) mass += pi[states[k]];
   return mass;
 }
 
@@ -296,9 +304,11 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   const hierarchy = law.hierarchy;
   law.hierarchy = undefined;
   const tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
-  const mass = def.atBoundary || leaking ? boundaryMass(def, g.codes, law.pi, leaking) : undefined;
+  // The boundary found once (a decode of every state where the family marks one) serves the law and the iterate before its last cycle.
+  const boundary = def.atBoundary || leaking ? boundaryStates(def, g.codes, leaking) : undefined;
+  const mass = boundary && massOn(boundary, law.pi);
   const cycle = law.lastCycle;
-  const massSolverError = mass !== undefined && cycle ? boundarySolverError(mass, boundaryMass(def, g.codes, cycle.previous, leaking), cycle.tail) : undefined;
+  const massSolverError = mass !== undefined && cycle ? boundarySolverError(mass, massOn(boundary!, cycle.previous), cycle.tail) : undefined;
   law.lastCycle = undefined; // read only here: the lazy metrics keep `law`, and the iterate before the last cycle is a vector of the chain's size
   // The metrics and their sensitivity to ||pi - pi*||_1, in one pass when first read. It reads
   // only the codes: were it to name g, it would keep the whole generator (and its transpose) alive with the answer.

@@ -185,10 +185,12 @@ class Search {
    */
   comparePrefix(prefix: Prefix): boolean {
     const last = this.last!;
-    const change = this.truncationChange();
-    if (!last.evidence.truncation?.withinTolerance || !change || metricErrorsWithin(change, last.metrics, this.metricTolerance)) return false;
+    // Cheap tests first: the metrics are read (a pass over the set, Solved.metrics) only when the boundary is within tolerance.
+    if (!last.evidence.truncation?.withinTolerance || !this.previous) return false;
     const size = Math.ceil(last.evidence.states / MIN_GROWTH);
-    if (this.previous!.evidence.states * MIN_GROWTH > size) return false; // the truncation before is about as close
+    if (this.previous.evidence.states * MIN_GROWTH > size) return false; // the truncation before is about as close
+    const change = this.truncationChange()!;
+    if (metricErrorsWithin(change, last.metrics, this.metricTolerance)) return false; // the solver's error is what is left
     const solved = prefix(size, last);
     if (!solved) return false;
     this.previous = solved;
