@@ -200,23 +200,23 @@ const IN_SET_MARK = -2;
  * 338,644 of 439,039 such states were; N = 8, the 1,461,500-state round:
  * 384,001 of 1,036,564), through a search tree over the codes (SortedSearch):
  * until then it holds an UNCHECKED record among the offered ones, and if it
- * turns out to lie in the set it is marked IN_SET and skipped. Only the offered states
- * are hashed, not the set (one table for both took 512 MB at 8 million
- * states, and a lookup in it missed the cache almost every time: jsq-d N = 8,
- * 11 of the growth's 26 s). An offered state's estimates and kind live in its
- * hash record (CodeRecords) and the heap holds codes, so a lookup is one
- * cache miss, where table -> slot -> estimates -> kind were up to three, and
- * a new successor is probed once, not three times. That bought little: grow
- * on N = 8's rounds, alternating with the table -> slot layout in one
- * process, 0.88 of its time at the 1,461,500-state round, 0.94 at 524,288,
- * 1.03 at 2,001,459; the N = 8 search's grows 17.9 and 18.0 CPU s against
- * 16.5 and 17.7 (a loaded machine). The record table is twice the pair
- * table's size, and the estimates of states offered together sat together
- * (slots in creation order). The lookups are what the growth waits on: at the
- * 1,461,500-state round its 6.45 million (successors outside the set) take
- * 1.0 of its 3.5 CPU s replayed alone, 160 ns each; on this machine a random
- * read costs 150 to 300 ns whether the table is 8 or 500 MB (past the TLB's
- * reach), so a table half the size (load up to 3/4) was no faster.
+ * turns out to lie in the set it is marked IN_SET and skipped. Only the
+ * offered states are hashed, not the set (one table for both took 512 MB at
+ * 8 million states, and a lookup in it missed the cache almost every time:
+ * jsq-d N = 8, 11 of the growth's 26 s). An offered state's estimates and
+ * kind live in its hash record (CodeRecords) and the heap holds codes, so a
+ * lookup is one cache miss, where table -> slot -> estimates -> kind were up
+ * to three, and a new successor is probed once, not three times. That bought
+ * little: grow on N = 8's rounds, alternating with the table -> slot layout in
+ * one process, 0.88-0.94 of its time at the 1,461,500-state round, 0.94 at
+ * 524,288, 1.02-1.04 at 2,001,459; the N = 8 search's grows 17.9 and 18.0 CPU
+ * s against 16.5 and 17.7 (a loaded machine). The record table is twice the
+ * pair table's size, and the estimates of states offered together sat
+ * together (slots in creation order). The lookups are what the growth waits
+ * on: at the 1,461,500-state round its 6.45 million (successors outside the
+ * set) take 1.0 of its 3.5 CPU s replayed alone, 160 ns each; on this machine
+ * a random read costs 150 to 300 ns whether the table is 8 or 500 MB (past
+ * the TLB's reach), so a table half the size (load up to 3/4) was no faster.
  */
 export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number): Grown {
   const coef = fitLogMass(def, codes, pi);
