@@ -28,7 +28,7 @@ import { floatArith } from '../core/arith.ts';
 import { growF64, growI32, nearestCodes, subRestriction, type Restriction } from './explore.ts';
 import { returningStates } from './irreducible.ts';
 import { MaxHeap } from './max-heap.ts';
-import { CodeRecords, SortedLookup, SortedSearch } from './state-index.ts';
+import { createStateIndex, SortedLookup, sortedIndexOf } from './state-index.ts';
 
 /** Growth of one projection step: the new state set (increasing codes) and a starting law on it. */
 export interface Grown {
@@ -176,15 +176,11 @@ function solveDense(A: Float64Array, b: Float64Array, n: number): Float64Array {
   return x;
 }
 
-/** An offered state's record in grow's CodeRecords: its code, then these numbers. */
-const BEST = 1; // the log of its best estimate so far
-const FIT = 2; // its fitted log mass (model), computed once
-const KIND = 3; // what it is:
+/** What an offered slot holds (grow). */
 const UNCHECKED = 0; // reached from an added state, not yet looked up in the set
 const OUTSIDE = 1; // known to lie outside the set
 const ADDED = 2;
 const IN_SET = 3;
-/** found[] of a successor that lies in the set. */
 const IN_SET_MARK = -2;
 
 /**
@@ -197,26 +193,14 @@ const IN_SET_MARK = -2;
  * successor lies in the set is a merge join with the sorted codes
  * (SortedLookup). A successor of an added state is looked up in the set only
  * when it is about to be added (jsq-d N = 6, growing its 466,658-state round:
- * 338,644 of 439,039 such states were; N = 8, the 1,461,500-state round:
- * 384,001 of 1,036,564), through a search tree over the codes (SortedSearch):
- * until then it holds an UNCHECKED record among the offered ones, and if it
- * turns out to lie in the set it is marked IN_SET and skipped. Only the
- * offered states are hashed, not the set (one table for both took 512 MB at
- * 8 million states, and a lookup in it missed the cache almost every time:
- * jsq-d N = 8, 11 of the growth's 26 s). An offered state's estimates and
- * kind live in its hash record (CodeRecords) and the heap holds codes, so a
- * lookup is one cache miss, where table -> slot -> estimates -> kind were up
- * to three, and a new successor is probed once, not three times. That bought
- * little: grow on N = 8's rounds, alternating with the table -> slot layout in
- * one process, 0.88-0.94 of its time at the 1,461,500-state round, 0.94 at
- * 524,288, 1.02-1.04 at 2,001,459; the N = 8 search's grows 17.9 and 18.0 CPU
- * s against 16.5 and 17.7 (a loaded machine). The record table is twice the
- * pair table's size, and the estimates of states offered together sat
- * together (slots in creation order). The lookups are what the growth waits
- * on: at the 1,461,500-state round its 6.45 million (successors outside the
- * set) take 1.0 of its 3.5 CPU s replayed alone, 160 ns each; on this machine
- * a random read costs 150 to 300 ns whether the table is 8 or 500 MB (past
- * the TLB's reach), so a table half the size (load up to 3/4) was no faster.
+ * 338,644 of 439,039 such states were): until then it holds an UNCHECKED slot
+ * among the offered ones, and if it turns out to lie in the set its slot is
+ * dropped. Only the offered states are hashed, not the set (one table for both
+ * took 512 MB at 8 million states, and a lookup in it missed the cache almost
+ * every time: jsq-d N = 8, 11 of the growth's 26 s). The offered states' table
+ * still misses on most lookups, about 9 per added state: its probe is half of
+ * the growth's time (jsq-d N = 8, the 1,461,500-state round), and a table half
+ * the size (load up to 3/4) or on huge pages was no faster.
  */
 export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number): Grown {
   const coef = fitLogMass(def, codes, pi);
@@ -224,15 +208,20 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
   const modelOfDigits = digitsMassModel(def, coef);
   const n = codes.length;
   const inSet = new SortedLookup(codes);
-  const setSearch = new SortedSearch(codes);
-  const offered = new CodeRecords(2 * count);
+  const offered = createStateIndex(def.radices, 2 * count);
   const digits = new Int32Array(def.radices.length);
-  const heap = new MaxHeap(); // of (estimate, code), lazily updated: a state's stale entries are skipped
+  const heap = new MaxHeap(); // lazily updated: a slot's stale entries are skipped
+  let slotCode: Float64Array = new Float64Array(1024);
+  // Per offered slot s, side by side (a lookup that finds s reads both from one cache line):
+  // est[2s], the log of its best estimate so far, and est[2s + 1], its fitted log mass (model), computed once.
+  let est: Float64Array = new Float64Array(2048);
+  let kind = new Uint8Array(1024);
+  let slots = 0;
   let addedCodes: Float64Array = new Float64Array(1024);
   let addedCount = 0;
   // A state's successors are gathered before they are scored: successors() may read its digits throughout.
   let out: Float64Array = new Float64Array(64);
-  let found: Int32Array = new Int32Array(64); // the position of each in offered, IN_SET_MARK for a state of the set
+  let found: Int32Array = new Int32Array(64); // the slot of each, -1 when none, IN_SET_MARK for a state of the set
   let outs = 0;
   const gather = (target: number): void => {
     out = growF64(out, outs + 1);
@@ -250,54 +239,54 @@ export function grow(def: ChainDefinition<number>, codes: Float64Array, pi: Floa
     decodeInto(code, def.radices, digits);
     if (fromSet) fitted = modelOfDigits(digits);
     def.successors(digits, code, gather);
-    offered.reserve(outs); // the positions found below stay valid through this state's inserts
-    const rec = offered.table;
     // The lookups first, in a loop of their own: their cache misses then overlap instead of waiting on each other.
     found = growI32(found, outs);
-    for (let k = 0; k < outs; k++) found[k] = fromSet && inSet.get(code, out[k]) !== -1 ? IN_SET_MARK : offered.find(out[k]);
+    for (let k = 0; k < outs; k++) found[k] = fromSet && inSet.get(code, out[k]) !== -1 ? IN_SET_MARK : offered.get(out[k]);
     const base = logMass - fitted;
     for (let k = 0; k < outs; k++) {
-      let r = found[k];
-      if (r === IN_SET_MARK) continue;
+      if (found[k] === IN_SET_MARK) continue;
       const t = out[k];
-      if (!offered.holds(r, t)) {
-        // Empty when found, unless an earlier successor of this state (t itself, or one probing past it) took it since.
-        if (!offered.isEmpty(r)) r = offered.find(t);
-        if (offered.isEmpty(r)) {
-          offered.insert(r, t);
-          rec[r + BEST] = -Infinity;
-          rec[r + FIT] = model(t);
-          rec[r + KIND] = fromSet ? OUTSIDE : UNCHECKED;
+      let s = found[k] === -1 ? offered.get(t) : found[k]; // looked up again: a target met twice gets its slot the first time
+      if (s === -1) {
+        s = slots++;
+        if (s === slotCode.length) {
+          slotCode = growF64(slotCode, s + 1);
+          est = growF64(est, 2 * slotCode.length);
+          const a = new Uint8Array(slotCode.length);
+          a.set(kind);
+          kind = a;
         }
+        offered.set(t, s);
+        slotCode[s] = t;
+        est[2 * s] = -Infinity;
+        est[2 * s + 1] = model(t);
+        kind[s] = fromSet ? OUTSIDE : UNCHECKED;
       }
-      if (rec[r + KIND] >= ADDED) continue;
-      const e = base + rec[r + FIT];
-      if (e > rec[r + BEST]) {
-        rec[r + BEST] = e;
-        heap.push(e, t);
+      if (kind[s] >= ADDED) continue;
+      const e = base + est[2 * s + 1];
+      if (e > est[2 * s]) {
+        est[2 * s] = e;
+        heap.push(e, s);
       }
     }
   };
   for (let i = 0; i < n; i++) if (leaking[i] && pi[i] > 0) expand(codes[i], Math.log(pi[i]), true);
-  // A state's best estimate only grows, so its first pop carries it.
+  // est[2s] only grows, so the first pop of a slot carries its best estimate.
   while (heap.size > 0 && addedCount < count) {
-    const t = heap.top();
-    const r = offered.find(t); // before the pop: the record's cache miss then overlaps the sift-down's
-    heap.pop();
-    const rec = offered.table;
-    if (rec[r + KIND] >= ADDED) continue;
-    if (rec[r + KIND] === UNCHECKED && setSearch.indexOf(t) !== -1) {
-      rec[r + KIND] = IN_SET;
+    const s = heap.pop();
+    if (kind[s] >= ADDED) continue;
+    if (kind[s] === UNCHECKED && sortedIndexOf(codes, slotCode[s]) !== -1) {
+      kind[s] = IN_SET;
       continue;
     }
-    rec[r + KIND] = ADDED;
+    kind[s] = ADDED;
     addedCodes = growF64(addedCodes, addedCount + 1);
-    addedCodes[addedCount++] = t;
-    expand(t, rec[r + BEST], false, rec[r + FIT]);
+    addedCodes[addedCount++] = slotCode[s];
+    expand(slotCode[s], est[2 * s], false, est[2 * s + 1]);
   }
   const order = addedCodes.slice(0, addedCount);
-  // An added state's estimate is final: expand() skips added states.
-  return { ...merge(codes, pi, addedCodes.subarray(0, addedCount), (code) => Math.exp(offered.table[offered.find(code) + BEST])), order };
+  // An added state's estimate is final: expand() skips added slots.
+  return { ...merge(codes, pi, addedCodes.subarray(0, addedCount), (code) => Math.exp(est[2 * offered.get(code)])), order };
 }
 
 /**

@@ -25,13 +25,6 @@ class DenseIndex implements StateIndex {
   }
 }
 
-/** A packed code (an integer below 2^53) mixed to 32 bits, both words: the start of its open-addressing probe. */
-function hashCode(code: number): number {
-  const hi = Math.floor(code / 4294967296);
-  const h = (Math.imul(code | 0, 0x9e3779b1) ^ Math.imul(hi, 0x85ebca6b)) >>> 0;
-  return h ^ (h >>> 15);
-}
-
 /**
  * Linear probing at load <= 1/2 over one Float64Array of (code, index) pairs:
  * a lookup in a table far larger than the cache costs one miss, not one for the
@@ -55,7 +48,10 @@ class HashIndex implements StateIndex {
   /** The position (even) of `code`'s pair in `table`, or of the empty slot where it would go. */
   private static slot(code: number, table: Float64Array): number {
     const mask = table.length / 2 - 1;
-    let i = hashCode(code) & mask;
+    const hi = Math.floor(code / 4294967296);
+    let h = (Math.imul(code | 0, 0x9e3779b1) ^ Math.imul(hi, 0x85ebca6b)) >>> 0;
+    h ^= h >>> 15;
+    let i = h & mask;
     while (table[2 * i] !== -1 && table[2 * i] !== code) i = (i + 1) & mask;
     return 2 * i;
   }
@@ -82,70 +78,6 @@ class HashIndex implements StateIndex {
       this.table[i] = old[j];
       this.table[i + 1] = old[j + 1];
     }
-  }
-}
-
-/** Doubles per CodeRecords record: the code, then RECORD_FIELDS - 1 numbers. */
-export const RECORD_FIELDS = 4;
-
-/**
- * Records keyed by code, stored in the hash table itself: linear probing at
- * load <= 1/2 over one Float64Array of 4-double records, the record at
- * position r (a multiple of 4) being its code (stored + 1: a fresh, zeroed
- * table is empty without a pass over it) and its numbers table[r + 1 .. r + 3].
- * A probe that finds a code has its numbers in the same 32-byte record, one
- * cache miss, where a StateIndex's slot then indexes further arrays (grow:
- * table -> slot -> estimates -> kind, three misses on tables of hundreds of MB).
- * Positions change only when the table grows: reserve() first, then the
- * positions find() returns stay valid through that many inserts.
- */
-export class CodeRecords {
-  /** The records (read and write their numbers in place; re-read after reserve(), which may replace it). */
-  table: Float64Array;
-  size = 0;
-
-  constructor(expected = 0) {
-    this.table = new Float64Array(RECORD_FIELDS * Math.max(1 << 10, 2 ** Math.ceil(Math.log2(2 * expected + 2))));
-  }
-
-  /** The position of `code`'s record, or of the empty record where insert() would put it. */
-  find(code: number): number {
-    const t = this.table;
-    const mask = t.length / RECORD_FIELDS - 1;
-    const stored = code + 1;
-    let i = hashCode(code) & mask;
-    while (t[RECORD_FIELDS * i] !== 0 && t[RECORD_FIELDS * i] !== stored) i = (i + 1) & mask;
-    return RECORD_FIELDS * i;
-  }
-
-  /** Whether the record at `at` is `code`'s. */
-  holds(at: number, code: number): boolean {
-    return this.table[at] === code + 1;
-  }
-
-  /** Whether the record at `at` is empty. */
-  isEmpty(at: number): boolean {
-    return this.table[at] === 0;
-  }
-
-  /** Makes room for `extra` more records, so that positions found after this stay valid through `extra` inserts. */
-  reserve(extra: number): void {
-    if (2 * RECORD_FIELDS * (this.size + extra) <= this.table.length) return;
-    const old = this.table;
-    let records = old.length / RECORD_FIELDS;
-    while (2 * (this.size + extra) > records) records *= 2;
-    this.table = new Float64Array(RECORD_FIELDS * records);
-    for (let r = 0; r < old.length; r += RECORD_FIELDS) {
-      if (old[r] === 0) continue;
-      const at = this.find(old[r] - 1);
-      for (let k = 0; k < RECORD_FIELDS; k++) this.table[at + k] = old[r + k];
-    }
-  }
-
-  /** Stores `code` at `at`, the empty position find(code) returned since the last reserve(); its numbers are left to the caller (0 until set). */
-  insert(at: number, code: number): void {
-    this.table[at] = code + 1;
-    this.size++;
   }
 }
 
@@ -240,47 +172,4 @@ export function sortedIndexOf(a: Float64Array, v: number): number {
     else hi = mid;
   }
   return lo < a.length && a[lo] === v ? lo : -1;
-}
-
-/** Entries per node of a SortedSearch: 8 doubles, one 64-byte cache line. */
-const FANOUT = 8;
-
-/**
- * Repeated random lookups in one large increasing list, as sortedIndexOf
- * answers them: a static search tree over it (a B+-tree without pointers),
- * level j + 1 holding every FANOUT-th entry of level j, level 0 the list. A
- * lookup reads one node (one cache line) per level, the upper levels staying in
- * cache; a bisection of the whole list misses the cache at each of its last
- * levels, one line per level.
- */
-export class SortedSearch {
-  /** levels[0] is the list, levels[j + 1][i] = levels[j][FANOUT i]; the last has at most FANOUT entries. */
-  private readonly levels: Float64Array[];
-
-  constructor(codes: Float64Array) {
-    this.levels = [codes];
-    for (let level = codes; level.length > FANOUT; ) {
-      const up = new Float64Array(Math.ceil(level.length / FANOUT));
-      for (let i = 0; i < up.length; i++) up[i] = level[i * FANOUT];
-      this.levels.push(up);
-      level = up;
-    }
-  }
-
-  /** The position of v in the list, or -1. */
-  indexOf(v: number): number {
-    const levels = this.levels;
-    // at: the last entry <= v of the current level's node [from, to); in the top level, of all of it.
-    let from = 0;
-    let at = -1;
-    for (let j = levels.length - 1; j >= 0; j--) {
-      const level = levels[j];
-      const to = Math.min(level.length, from + FANOUT);
-      at = from - 1;
-      while (at + 1 < to && level[at + 1] <= v) at++;
-      if (at < from) return -1; // v below the node's first entry: below the whole list (every node's first entry is its parent's)
-      from = at * FANOUT;
-    }
-    return levels[0][at] === v ? at : -1;
-  }
 }
