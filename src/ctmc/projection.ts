@@ -210,7 +210,8 @@ const IN_SET_MARK = -2;
  * little: grow on N = 8's rounds, alternating with the table -> slot layout in
  * one process, 0.88-0.94 of its time at the 1,461,500-state round, 0.94 at
  * 524,288, 1.02-1.04 at 2,001,459; the N = 8 search's grows 17.9 and 18.0 CPU
- * s against 16.5 and 17.7 (a loaded machine). The record table is twice the
+ * s against 16.5 and 17.7, N = 10's 93.9 against 101.1 (one run each; a
+ * loaded machine). The record table is twice the
  * pair table's size, and the estimates of states offered together sat
  * together (slots in creation order). The lookups are what the growth waits
  * on: at the 1,461,500-state round its 6.45 million (successors outside the
