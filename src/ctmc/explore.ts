@@ -239,7 +239,8 @@ export function restrictReturning<T>(def: ChainDefinition<T>, A: Arith<T>, codes
  */
 export function subRestriction<T>(r: Restriction<T>, A: Arith<T>, keep: Uint8Array): Restriction<T> {
   const g = r.g;
-  const n = keep.reduce((a, k) => a + k, 0);
+  let n = 0;
+  for (let i = 0; i < g.n; i++) n += keep[i]; // a loop: reduce with a closure costs a call per state
   const at = new Int32Array(g.n).fill(-1);
   const kept = new Int32Array(n);
   for (let i = 0, k = 0; i < g.n; i++) {

@@ -174,14 +174,15 @@ class Search {
   }
 
   /**
-   * When the last set's boundary mass is within tolerance but its metrics moved
-   * too much since the truncation before, and that truncation is smaller than
-   * the set less its latest fifth by a factor MIN_GROWTH, the set less that fifth (the set a smaller
-   * growth from the same law would have made) becomes the truncation before, in
-   * `rounds` just before the last one: the change between nested truncations a
-   * factor MIN_GROWTH apart, the estimate a further round would give, for a warm
-   * solve of a filtered generator instead of growing and solving a larger set.
-   * True when that settles the search.
+   * The last set's prefix as the truncation before. When the last set's boundary
+   * mass is within tolerance but its metrics moved too much since the truncation
+   * before, and that truncation has fewer than 1/MIN_GROWTH^2 of its states, the
+   * set less its latest fifth of additions (the set a smaller growth from the
+   * same law would have made; `rounds` lists it just before the last one) takes
+   * its place. The change between the two, nested and a factor MIN_GROWTH apart,
+   * is the estimate a further round would give, for a warm solve of a filtered
+   * generator instead of growing and solving a larger set. True when that
+   * settles the search.
    */
   comparePrefix(prefix: Prefix): boolean {
     const last = this.last!;
