@@ -1,13 +1,16 @@
 /** `lbcheck solve <family>`: the stationary law of the finite-N CTMC, with its evidence. */
 import { Command, Option } from 'commander';
+import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { DEFAULT_TOLERANCE } from '../ctmc/convergence.ts';
+import { BYTES_PER_STATE, budgetText, MAX_STATES, MEMORY_SHARE, stateBudget } from '../ctmc/state-budget.ts';
 import { METHODS, solveModel, type Method, type SolveOptions } from '../ctmc/solve.ts';
 import type { TruncationEvidence } from '../ctmc/solve-chain.ts';
 import { solvedReport } from '../report/solve-report.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
+import { freeMemory } from './memory.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { progressFor } from './progress.ts';
@@ -19,6 +22,7 @@ interface SolveFlags {
   param?: string;
   tolerance?: string;
   boundaryTolerance?: string;
+  maxStates?: string;
   json?: boolean;
 }
 
@@ -35,8 +39,17 @@ export function parseSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Recor
       method: opts.method,
       tolerance: parseTolerance(opts.tolerance, '--tolerance'),
       boundaryTolerance: parseTolerance(opts.boundaryTolerance, '--boundary-tolerance'),
+      maxStates: stateBudget(freeMemory(), parseStates(opts.maxStates)),
     },
   };
+}
+
+/** --max-states as a number (1e7 and 10000000 alike); stateBudget checks it. */
+function parseStates(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`--max-states must be a number of states, got "${text}"`);
+  return v;
 }
 
 /** The JSON report of one solve, with its evidence; `trusted` says whether to believe it. */
@@ -86,6 +99,10 @@ export function solveOptions(): Option[] {
     new Option('--method <method>', 'stationary solver').choices(METHODS).default('auto'),
     new Option('--tolerance <r>', `float solvers' tolerance on sum_j |(pi Q)_j|/q_j and on the estimated ||pi - pi*||_1`).default(String(DEFAULT_TOLERANCE)),
     new Option('--boundary-tolerance <m>', 'largest trusted stationary mass on a truncation boundary (queueing families)').default('1e-12'),
+    new Option(
+      '--max-states <n>',
+      `most states a solve holds (default ${budgetText(MAX_STATES)}, or fewer: what ${Math.round(MEMORY_SHARE * 100)}% of the free memory holds at ${BYTES_PER_STATE} bytes a state); more is refused unless the memory holds it`,
+    ),
   ];
 }
 

@@ -9,6 +9,7 @@ import type { ChainDefinition } from '../core/model.ts';
 import { decodeInto, encode, mixedRadixWeights } from '../core/mixed-radix.ts';
 import type { SparseGenerator } from './generator.ts';
 import { returningStates } from './irreducible.ts';
+import { budgetText, MAX_STATES } from './state-budget.ts';
 import { createStateIndex, SortedLookup, sortedIndexOf } from './state-index.ts';
 
 export interface ExploreOptions {
@@ -16,20 +17,11 @@ export interface ExploreOptions {
   maxStates?: number;
 }
 
-/**
- * The one cap on a chain's states. Explored and solved iteratively a state
- * takes about 400 bytes (codes, index, CSR both ways, solver levels), so 1e7
- * states is some 4 GB; a projection round holds the last round's law and rows
- * beside its own, about 700 bytes a state (jsq-d N = 6: 612 MB peak at 917,408
- * states; N = 10: 6.9 GB at 9,982,798), some 7 GB at the cap.
- */
-export const MAX_STATES = 1e7;
-
 /** UsageError when a chain's known state count (ChainDefinition.stateCount) exceeds the cap: refused before anything is allocated. */
 function checkStateCount(def: ChainDefinition<unknown>, maxStates = MAX_STATES): void {
   if (def.stateCount === undefined || def.stateCount <= maxStates) return;
   throw new UsageError(
-    `the chain has ${def.stateCount.toExponential(2)} states, more than the ${maxStates.toExponential(0)} the solvers take; ${def.sizeHint ?? 'choose a smaller size'}`,
+    `the chain has ${def.stateCount.toExponential(2)} states, more than the state budget of ${budgetText(maxStates)}; ${def.sizeHint ?? 'choose a smaller size'}`,
   );
 }
 
@@ -108,7 +100,7 @@ function breadthFirst<T>(def: ChainDefinition<T>, limit: number, full?: () => Us
 /** The codes of every state reachable from the initial one, in increasing order. */
 export function reachableCodes<T>(def: ChainDefinition<T>, maxStates = MAX_STATES): Float64Array {
   checkStateCount(def, maxStates);
-  return breadthFirst(def, maxStates, () => new UsageError(`state space exceeds ${maxStates} states; choose a smaller size`));
+  return breadthFirst(def, maxStates, () => new UsageError(`state space exceeds the state budget of ${budgetText(maxStates)}; choose a smaller size`));
 }
 
 /** The codes of the first `count` states found breadth-first from the initial one (all of them when fewer), increasing. */

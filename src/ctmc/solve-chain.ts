@@ -38,6 +38,8 @@ export interface SolveOptions {
   boundaryTolerance?: number;
   /** Seconds `auto` gives the exact solver before it falls back to float (default AUTO_EXACT_SECONDS). */
   autoExactSeconds?: number;
+  /** The most states a solve holds (default MAX_STATES; state-budget.ts derives one from free memory): a larger chain is refused before it is built, a truncation search stops at it. */
+  maxStates?: number;
   onProgress?: (what: string) => void;
 }
 
@@ -202,7 +204,7 @@ function boundarySolverError(now: number, before: number, tail: number): number 
 /** The chain's generator: all reachable states, or the restriction to (the returning part of) opts.states. */
 function generatorOf<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ChainSolveOptions): { g: SparseGenerator<T>; leaking?: Uint8Array; kept?: Int32Array } {
   const reuse = A.kind === 'float' ? (opts.reuse as Reuse<T> | undefined) : undefined; // its rates are floats
-  return opts.states ? restrictReturning(def, A, opts.states, reuse) : { g: explore(def, A) };
+  return opts.states ? restrictReturning(def, A, opts.states, reuse) : { g: explore(def, A, { maxStates: opts.maxStates }) };
 }
 
 function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod, opts: ChainSolveOptions, exactSeconds?: number): Law {

@@ -25,7 +25,8 @@ import { UsageError } from '../core/errors.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, type ModelFamily, type MetricValues, type TruncationView } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { DEFAULT_TOLERANCE } from './convergence.ts';
-import { MAX_STATES, type Reuse } from './explore.ts';
+import type { Reuse } from './explore.ts';
+import { budgetText, MAX_STATES } from './state-budget.ts';
 import type { Method } from './method.ts';
 import { metricChange, zipMetrics } from './metrics.ts';
 import { firstSet, grow, grownPrefix } from './projection.ts';
@@ -37,8 +38,6 @@ export interface SearchOptions extends SolveOptions {
   metricTolerance?: number;
   /** CPU seconds after which a search stops, untrusted (default 600; CPU, not wall, so a loaded machine gives the same answer). */
   maxSeconds?: number;
-  /** Largest truncation tried, in states (default MAX_STATES). */
-  maxStates?: number;
 }
 
 /** Largest K the cap search tries before it reports an untrusted answer. */
@@ -165,7 +164,7 @@ class Search {
     if (this.settled() || (prefix && this.comparePrefix(prefix))) return true;
     if (this.cpuSeconds() > this.maxSeconds) this.stopped = `the search's budget of ${this.maxSeconds} CPU seconds ran out`;
     // At the state budget a re-solve of the same set (accept) may still settle the search: it does not grow.
-    else if (solved.evidence.states >= this.maxStates && !this.solverIsWhatIsLeft()) this.stopped = `the search reached its budget of ${this.maxStates.toExponential(0)} states`;
+    else if (solved.evidence.states >= this.maxStates && !this.solverIsWhatIsLeft()) this.stopped = `the search reached its budget of ${budgetText(this.maxStates)} states`;
     else if (this.stalled()) {
       const tail = this.sets().slice(-STALL_ROUNDS - 1).map((r) => r.boundaryMass.toExponential(1));
       this.stopped = `the boundary mass does not fall as the truncation grows (${tail.join(' -> ')}): the system may be unstable, or the truncation grows where the mass is not`;
@@ -361,7 +360,7 @@ export function searchCap<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationVi
     // The next cut is sized before it is built: past the budget the search keeps its last answer, untrusted.
     const count = familyChain(family, t.withK(p, next))(floatArith).stateCount;
     if (count !== undefined && count > search.maxStates) {
-      search.stopped = `the next K, ${next}, needs ${count.toExponential(2)} states, more than the search's budget of ${search.maxStates.toExponential(0)}`;
+      search.stopped = `the next K, ${next}, needs ${count.toExponential(2)} states, more than the search's budget of ${budgetText(search.maxStates)}`;
       break;
     }
     K = next;
@@ -419,7 +418,7 @@ export function hopelessBudget(rounds: readonly SearchRound[], reduction: number
   if (!(needed > HOPELESS_FACTOR * maxStates)) return undefined;
   const fitted = fittedOrder(rounds);
   const rate = fitted > 0 ? `F ~ states^-${fitted.toPrecision(2)} over the last two rounds, and even twice that rate` : 'F did not fall over the last two rounds, and even F ~ states^-1';
-  return `the boundary mass falls too slowly for the budget: ${rate} needs about ${needed.toExponential(1)} states for the tolerances, more than ${HOPELESS_FACTOR} times the budget of ${maxStates.toExponential(0)}`;
+  return `the boundary mass falls too slowly for the budget: ${rate} needs about ${needed.toExponential(1)} states for the tolerances, more than ${HOPELESS_FACTOR} times the budget of ${budgetText(maxStates)}`;
 }
 
 /** Finite state projection of `chain` (a family's projection chain): the set grown until the tolerances are met. */

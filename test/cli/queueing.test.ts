@@ -1,4 +1,5 @@
 /** `lbcheck solve jsq-d | jiq-queueing`: JSON shape with truncation evidence, trust, and bad input (parse errors in-process, two through the CLI). */
+import { freemem } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { solveModel } from '../../src/ctmc/solve.ts';
 import { UsageError } from '../../src/core/errors.ts';
@@ -25,6 +26,24 @@ describe('lbcheck solve for the truncated queueing families', () => {
     expect(j.exact.meanJobs).toBe('25/42');
     expect(j.truncation).toEqual({ K: 2, boundaryMass: expect.closeTo(4 / 21, 15), tolerance: 1e-12, withinTolerance: false });
     expect(j.trusted).toBe(false);
+  });
+
+  it('jsq-d: --max-states is the budget of the search: one that needs more stops at it, untrusted (exit 1), saying so', () => {
+    const r = lbcheck('solve', 'jsq-d', '--N', '4', '--lambda', '0.9', '--d', '2', '--max-states', '20000', '--json');
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout);
+    expect(j.states).toBe(20000);
+    expect(j.truncation.rounds.map((round: { states: number }) => round.states)).toEqual([1024, 8192, 20000]);
+    expect(j.truncation.stopped).toBe('the search reached its budget of 2e+4 states');
+    expect(j.trusted).toBe(false);
+  });
+
+  // 1e8 states need 70 GB: refused wherever less than 87.5 GB is free (80 % of it holds 1e8 states at 700 bytes).
+  it.runIf(freemem() < 80e9)('jsq-d: a --max-states the free memory cannot hold is refused before anything is built (exit 2)', () => {
+    expectUsageError(
+      ['solve', 'jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', '1e8'],
+      /--max-states 1e\+8 needs about 70\.0 GB \(700 bytes a state\); [0-9.]+ GB is free here, enough for [0-9.]+e\+\d states/,
+    );
   });
 
   it('jsq-d: automatic K reaches the 1e-12 boundary tolerance (d = 1 is M/M/1: mean jobs 1 at lambda 1/2)', () => {
@@ -55,8 +74,10 @@ describe('lbcheck solve for the truncated queueing families', () => {
     [['jsq-d', '--N', '3', '--lambda', '1', '--d', '2'], 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
     [['jsq-d', '--N', '30', '--lambda', '1/2', '--d', '2', '--K', '12'], 'K = 12 with N = 30 needs state codes beyond 2^53; the largest K here is 10'],
     [['jiq-queueing', '--N', '6', '--lambda', '1', '--alpha', '3/5,2/5'], 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
-    [['jiq-queueing', '--N', '20', '--lambda', '1/2', '--alpha', '1', '--K', '12'], 'the chain has 2.26e+8 states, more than the 1e+7 the solvers take'],
+    [['jiq-queueing', '--N', '20', '--lambda', '1/2', '--alpha', '1', '--K', '12', '--max-states', '1e6'], 'the chain has 2.26e+8 states, more than the state budget of 1e+6'],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--sampling', 'twice'], '--sampling must be one of without, with, got "twice"'],
+    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', 'lots'], '--max-states must be a number of states, got "lots"'],
+    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', '1e9'], '--max-states must be a whole number of states from 1 to 1e+8, got 1000000000'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     expectUsageError(['solve', ...args], message);
   });
@@ -75,7 +96,7 @@ describe('lbcheck solve for the truncated queueing families', () => {
   });
 
   it.each([
-    ['jsq-d', { N: '30', lambda: '1/2', d: '2', K: '9' }, 'the chain has 2.12e+8 states, more than the 1e+7 the solvers take'],
+    ['jsq-d', { N: '30', lambda: '1/2', d: '2', K: '9' }, 'the chain has 2.12e+8 states, more than the state budget of 1e+7'],
     ['jiq-queueing', { N: '10', lambda: '1/2', alpha: '1/2,1/2', K: '30' }, 'K = 30 with N = 10 needs state codes beyond 2^53; the largest K here is 29'],
   ] as const)('%s refuses a chain too large before exploring it: %j', (id, raw, message) => {
     const f = FAMILIES[id];

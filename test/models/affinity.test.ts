@@ -203,7 +203,7 @@ describe('lbcheck solve affinity', () => {
     [['--servers', '2,1', '--lambda', '1/2,1/2', '--mu2', '0'], '--mu2 must be > 0, got 0'],
     [['--servers', '2,1', '--lambda', '1/2,0'], '--lambda[2] must be > 0, got 0'],
     [['--servers', '2,1', '--lambda', '1/2,1'], 'automatic K needs lambda_g < mu1 for every type'],
-    [['--servers', '2,2', '--lambda', '1/2,1/2', '--K', '2000'], 'the chain has 3.20e+13 states, more than the 1e+7 the solvers take'],
+    [['--servers', '2,2', '--lambda', '1/2,1/2', '--K', '2000', '--max-states', '1e6'], 'the chain has 3.20e+13 states, more than the state budget of 1e+6'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     expectUsageError(['solve', 'affinity', ...args], message);
   });

@@ -225,7 +225,7 @@ describe('hetero-ps: the chain', () => {
   it('refuses, before exploring, a chain of more than 1e7 states: C(204, 4) = 7.01e7 at N = 4, K = 200', () => {
     const chain = heteroPs.ctmc(params({ servers: '4', rates: '1', lambda: '1/2', K: '200' }), floatArith);
     expect(chain.stateCount).toBe(70_058_751);
-    expect(() => explore(chain, floatArith)).toThrow('the chain has 7.01e+7 states, more than the 1e+7 the solvers take; give a smaller --K or a lighter load');
+    expect(() => explore(chain, floatArith)).toThrow('the chain has 7.01e+7 states, more than the state budget of 1e+7; give a smaller --K or a lighter load');
   });
   it('one class of identical servers is lumped to sorted job counts: C(K + N, N) states', () => {
     const g = explore(heteroPs.ctmc(params({ servers: '3', rates: '1', lambda: '1/2', K: '4' }), floatArith), floatArith);
@@ -265,7 +265,7 @@ describe('lbcheck solve hetero-ps', () => {
     [['--servers', '2,1', '--rates', '1,16', '--lambda', '3'], 'lambda = 3 is beyond what --policy sq2 can carry at N = 3: unstable for lambda > 2'],
     [['--servers', '2,1', '--rates', '1,16', '--lambda', '7', '--policy', 'static'], 'unstable for lambda > 6'],
     [['--servers', '2,2', '--rates', '2,1', '--lambda', '3/2'], 'lambda = 3/2 is beyond what --policy sq2 can carry at N = 4: unstable for lambda > 3/2'],
-    [['--servers', '4', '--rates', '1', '--lambda', '1/2', '--K', '200'], 'the chain has 7.01e+7 states, more than the 1e+7 the solvers take'],
+    [['--servers', '4', '--rates', '1', '--lambda', '1/2', '--K', '200', '--max-states', '2.5e6'], 'the chain has 7.01e+7 states, more than the state budget of 2.5e+6'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     expectUsageError(['solve', 'hetero-ps', ...args], message);
   });

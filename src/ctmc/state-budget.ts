@@ -1,0 +1,66 @@
+/**
+ * How many states a solve may hold: the solvers' cap (MAX_STATES), lowered to
+ * what the memory free for the solve takes, or a budget the caller asks for,
+ * refused when that memory cannot hold it. The memory itself is the caller's to
+ * find (cli/memory.ts on Node); an engine reads no platform.
+ */
+import { UsageError } from '../core/errors.ts';
+
+/**
+ * The solvers' cap on a chain's states. Explored and solved iteratively a state
+ * takes about 400 bytes (codes, index, CSR both ways, solver levels), so 1e7
+ * states is some 4 GB; a projection round, at BYTES_PER_STATE, some 7 GB.
+ */
+export const MAX_STATES = 1e7;
+
+/**
+ * Peak bytes a state costs a projection round: it holds the last round's law
+ * and rows beside its own (jsq-d d = 2 at lambda = 0.9, peak resident memory:
+ * N = 6, 612 MB at 917,408 states; N = 10, 6.5 GB at 9,982,798). An explored
+ * chain solved iteratively takes less, about 400.
+ */
+export const BYTES_PER_STATE = 700;
+/** Share of the free memory a solve may plan for: the rest is the runtime's, and the slack of arrays that double as they grow. */
+export const MEMORY_SHARE = 0.8;
+/** Above this, transition indices (Int32, up to about 20 transitions a state) could overflow. */
+export const LARGEST_BUDGET = 1e8;
+
+/** The states `bytes` of free memory hold, rounded down to two significant digits (so the budget prints exactly). */
+export function statesFor(bytes: number): number {
+  const n = Math.floor((MEMORY_SHARE * bytes) / BYTES_PER_STATE);
+  if (n < 100) return n;
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.floor(n / unit) * unit;
+}
+
+/** A budget as the search's messages print it: 1e+7, 5.7e+6. */
+export function budgetText(states: number): string {
+  const short = states.toExponential(0);
+  return Number(short) === states ? short : states.toExponential(1);
+}
+
+/** Bytes as a person reads them: 6.5 GB, 612 MB. */
+function bytesText(bytes: number): string {
+  return bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${Math.round(bytes / 1e6)} MB`;
+}
+
+/**
+ * The state budget: `requested` (a user's --max-states) when the free memory
+ * holds it, else a UsageError saying how much it needs; without a request,
+ * MAX_STATES or the states the free memory holds, whichever is fewer. `freeBytes`
+ * undefined: the memory is not known (a browser), and MAX_STATES is the budget.
+ */
+export function stateBudget(freeBytes: number | undefined, requested?: number): number {
+  const held = freeBytes === undefined ? Infinity : statesFor(freeBytes);
+  if (requested === undefined) return Math.min(MAX_STATES, held);
+  if (!Number.isInteger(requested) || requested < 1 || requested > LARGEST_BUDGET) {
+    throw new UsageError(`--max-states must be a whole number of states from 1 to ${budgetText(LARGEST_BUDGET)}, got ${requested}`);
+  }
+  if (requested > held) {
+    throw new UsageError(
+      `--max-states ${budgetText(requested)} needs about ${bytesText(requested * BYTES_PER_STATE)} (${BYTES_PER_STATE} bytes a state); ` +
+        `${bytesText(freeBytes!)} is free here, enough for ${budgetText(held)} states`,
+    );
+  }
+  return requested;
+}
