@@ -4,7 +4,8 @@
  * below 1e-12), one JSON line per case: states, K, boundary mass, residual,
  * wall and CPU seconds of the whole solve (every K tried, exploring included).
  *
- * To add a family or a size, add a case to `familyCases`.
+ * To add a family or a size, add a case to `familyCases`. Each case runs in a
+ * process of its own (bench/family-case.ts).
  *
  * Loads: the finite-N tails are far heavier than the mean-field ones, so the K
  * a 1e-12 boundary needs is what limits N. JSQ(2) at N = 40 within 1e-12 needs
@@ -13,6 +14,8 @@
  * needs K = 10 (353 thousand states) at lambda = 1/10; its tail shrinks only
  * by about 20x per level there.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { ModelFamily } from '../src/core/model.ts';
 import type { ParamSpecs } from '../src/core/params.ts';
 import { solveModel, type Method } from '../src/ctmc/solve.ts';
@@ -95,11 +98,27 @@ export function runCase(c: FamilyCase): void {
   });
 }
 
+/** Every case, by its index here: bench/family-case.ts runs one. */
+export const allFamilyCases = [...familyCases, ...floorCases];
+
+/**
+ * Each case in a process of its own (bench/family-case.ts), as `lbcheck solve`
+ * runs it: in one process the later large cases ran some 20 % slower than
+ * their own commands (a heap and page cache the earlier cases left behind).
+ */
+function runIsolated(cases: readonly FamilyCase[]): void {
+  const script = fileURLToPath(new URL('./family-case.ts', import.meta.url));
+  for (const c of cases) {
+    const r = spawnSync(process.execPath, [...process.execArgv, script, String(allFamilyCases.indexOf(c))], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`bench case ${allFamilyCases.indexOf(c)} (${c.family.id}) exited with ${r.status ?? r.signal}`);
+  }
+}
+
 export function familiesSuite(): void {
-  for (const c of [...familyCases, ...floorCases]) runCase(c);
+  runIsolated(allFamilyCases);
 }
 
 /** Only issue 10's floor cases (`npm run bench -- families-floors`). */
 export function familyFloorsSuite(): void {
-  for (const c of floorCases) runCase(c);
+  runIsolated(floorCases);
 }
