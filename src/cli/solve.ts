@@ -5,7 +5,8 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { DEFAULT_TOLERANCE } from '../ctmc/convergence.ts';
 import { BYTES_PER_STATE, budgetText, MAX_STATES, MEMORY_SHARE, stateBudget } from '../ctmc/state-budget.ts';
-import { METHODS, solveModel, type Method, type SolveOptions } from '../ctmc/solve.ts';
+import { METHODS, solveModel, type Method } from '../ctmc/solve.ts';
+import { DEFAULT_SEARCH_SECONDS, type SearchOptions } from '../ctmc/truncation-search.ts';
 import type { TruncationEvidence } from '../ctmc/solve-chain.ts';
 import { solvedReport } from '../report/solve-report.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
@@ -23,13 +24,14 @@ interface SolveFlags {
   tolerance?: string;
   boundaryTolerance?: string;
   maxStates?: string;
+  maxSeconds?: string;
   json?: boolean;
 }
 
 /** A solve request read from option text (UsageError on bad input): what `solve` and `sweep solve` run. */
 export interface SolveRequest {
   params: unknown;
-  options: SolveOptions & { method: Method };
+  options: SearchOptions;
 }
 
 export function parseSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): SolveRequest {
@@ -40,6 +42,7 @@ export function parseSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Recor
       tolerance: parseTolerance(opts.tolerance, '--tolerance'),
       boundaryTolerance: parseTolerance(opts.boundaryTolerance, '--boundary-tolerance'),
       maxStates: stateBudget(freeMemory(), parseStates(opts.maxStates)),
+      maxSeconds: parseSeconds(opts.maxSeconds),
     },
   };
 }
@@ -49,6 +52,14 @@ function parseStates(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const v = Number(text);
   if (text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`--max-states must be a number of states, got "${text}"`);
+  return v;
+}
+
+/** --max-seconds: CPU seconds, a positive number. */
+function parseSeconds(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v) || v <= 0) throw new UsageError(`--max-seconds must be a positive number of CPU seconds, got "${text}"`);
   return v;
 }
 
@@ -103,6 +114,7 @@ export function solveOptions(): Option[] {
       '--max-states <n>',
       `most states a solve holds (default ${budgetText(MAX_STATES)}, or fewer: what ${Math.round(MEMORY_SHARE * 100)}% of the free memory holds at ${BYTES_PER_STATE} bytes a state); more is refused unless the memory holds it`,
     ),
+    new Option('--max-seconds <s>', `CPU seconds an automatic truncation search may take; past them it stops, untrusted (default ${DEFAULT_SEARCH_SECONDS})`),
   ];
 }
 

@@ -42,7 +42,8 @@ export interface SearchOptions extends SolveOptions {
 
 /** Largest K the cap search tries before it reports an untrusted answer. */
 const MAX_AUTO_K = 4096;
-const DEFAULT_SECONDS = 600;
+/** CPU seconds a search may take before it stops, untrusted (SearchOptions.maxSeconds). */
+export const DEFAULT_SEARCH_SECONDS = 600;
 /** States of the breadth-first start of a projection. */
 const FIRST_STATES = 1024;
 /**
@@ -115,7 +116,7 @@ class Search {
     this.solverTolerance = opts.tolerance ?? DEFAULT_TOLERANCE;
     this.tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
     this.metricTolerance = opts.metricTolerance ?? DEFAULT_METRIC_TOLERANCE;
-    this.maxSeconds = opts.maxSeconds ?? DEFAULT_SECONDS;
+    this.maxSeconds = opts.maxSeconds ?? DEFAULT_SEARCH_SECONDS;
     this.maxStates = opts.maxStates ?? MAX_STATES;
   }
 

@@ -38,6 +38,15 @@ describe('lbcheck solve for the truncated queueing families', () => {
     expect(j.trusted).toBe(false);
   });
 
+  it('jsq-d: --max-seconds is the CPU budget of the search: past it the search stops, untrusted (exit 1), saying so', () => {
+    const r = lbcheck('solve', 'jsq-d', '--N', '6', '--lambda', '0.9', '--d', '2', '--max-seconds', '1', '--json');
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.stdout);
+    expect(j.truncation.stopped).toBe("the search's budget of 1 CPU seconds ran out");
+    expect(j.truncation.boundaryMass).toBeGreaterThan(1e-12); // N = 6 needs some 20 CPU s to reach it
+    expect(j.trusted).toBe(false);
+  });
+
   // 1e8 states need 70 GB: refused wherever less than 87.5 GB is free (80 % of it holds 1e8 states at 700 bytes).
   it.runIf(freemem() < 80e9)('jsq-d: a --max-states the free memory cannot hold is refused before anything is built (exit 2)', () => {
     expectUsageError(
@@ -77,6 +86,8 @@ describe('lbcheck solve for the truncated queueing families', () => {
     [['jiq-queueing', '--N', '20', '--lambda', '1/2', '--alpha', '1', '--K', '12', '--max-states', '1e6'], 'the chain has 2.26e+8 states, more than the state budget of 1e+6'],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--sampling', 'twice'], '--sampling must be one of without, with, got "twice"'],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', 'lots'], '--max-states must be a number of states, got "lots"'],
+    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-seconds', '-1'], '--max-seconds must be a positive number of CPU seconds, got "-1"'],
+    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-seconds', 'soon'], '--max-seconds must be a positive number of CPU seconds, got "soon"'],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', '1e9'], '--max-states must be a whole number of states from 1 to 1e+8, got 1000000000'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     expectUsageError(['solve', ...args], message);
