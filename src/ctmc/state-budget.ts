@@ -33,10 +33,13 @@ export function statesFor(bytes: number): number {
   return Math.floor(n / unit) * unit;
 }
 
-/** A budget as the search's messages print it: 1e+7, 5.7e+6. */
+/** A budget as the messages print it, exactly: 1e+7 and 5.7e+6 in short, 968 in full. */
 export function budgetText(states: number): string {
-  const short = states.toExponential(0);
-  return Number(short) === states ? short : states.toExponential(1);
+  for (const digits of [0, 1]) {
+    const short = states.toExponential(digits);
+    if (Number(short) === states) return short;
+  }
+  return String(states);
 }
 
 /** Bytes as a person reads them: 6.5 GB, 612 MB. */

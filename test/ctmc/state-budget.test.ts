@@ -19,8 +19,9 @@ describe('state budget', () => {
   it('prints a budget exactly, with one decimal only when it needs one', () => {
     expect(budgetText(1e7)).toBe('1e+7');
     expect(budgetText(5_700_000)).toBe('5.7e+6');
-    expect(budgetText(524_288)).toBe('5.2e+5');
     expect(budgetText(20_000)).toBe('2e+4');
+    expect(budgetText(524_288)).toBe('524288'); // a requested budget of more digits, in full
+    expect(budgetText(968)).toBe('968');
   });
 
   it('defaults to the cap, or to what the free memory holds when that is less', () => {

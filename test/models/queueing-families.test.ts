@@ -67,12 +67,13 @@ describe('jsq-d', () => {
     const full = searchCap(jsqD, jsqD.truncation!, p, { method: 'gth' }).evidence.truncation!;
     // C(N + K, N) states at K: a budget one below the answer's cut leaves the search one K short.
     const budget = full.rounds![full.rounds!.length - 1].states - 1;
+    expect(budget).toBe(968); // K = 16: C(19, 3) = 969 states
     const cut = searchCap(jsqD, jsqD.truncation!, p, { method: 'gth', maxStates: budget });
     const t = cut.evidence.truncation!;
     expect(cut.evidence.states).toBeLessThanOrEqual(budget);
     expect(t.K).toBe(full.K! - 1);
     expect(t.withinTolerance).toBe(false);
-    expect(t.stopped).toBe(`the next K, ${full.K}, needs ${(budget + 1).toExponential(2)} states, more than the search's budget of ${budget.toExponential(0)}`);
+    expect(t.stopped).toBe(`the next K, ${full.K}, needs ${(budget + 1).toExponential(2)} states, more than the search's budget of 968`);
   });
 
   it('with N = 1 is an M/M/1/K queue', () => {
