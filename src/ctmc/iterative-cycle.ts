@@ -15,18 +15,26 @@ export const FLOOR = 1e-250;
 const CAP_HIGH = Math.exp(2);
 const CAP_LOW = Math.exp(-2);
 
-/** Gauss-Seidel update of state j. */
-function relax(inPtr: Int32Array, inSrc: Int32Array, inWeight: Float64Array, x: Float64Array, j: number): void {
-  let s = 0;
-  for (let p = inPtr[j]; p < inPtr[j + 1]; p++) s += x[inSrc[p]] * inWeight[p];
-  x[j] = s > FLOOR ? s : FLOOR;
-}
-
-/** A forward and a backward Gauss-Seidel sweep. */
+/**
+ * A forward and a backward Gauss-Seidel sweep, x_j <- sum_i x_i w_ij. The
+ * update is written out in each loop, not called per state (V8 did not inline
+ * the call): the whole jsq-d N = 8 search at 1e-10 took 65.0 and 65.8 CPU s so,
+ * 70.4 and 69.7 with the call, the same law bit for bit.
+ */
 function smooth(L: Level): void {
   const { n, inPtr, inSrc, inWeight, x } = L;
-  for (let j = 0; j < n; j++) relax(inPtr, inSrc, inWeight, x, j);
-  for (let j = n - 1; j >= 0; j--) relax(inPtr, inSrc, inWeight, x, j);
+  for (let j = 0, p = inPtr[0]; j < n; j++) {
+    const end = inPtr[j + 1];
+    let s = 0;
+    for (; p < end; p++) s += x[inSrc[p]] * inWeight[p];
+    x[j] = s > FLOOR ? s : FLOOR;
+  }
+  for (let j = n - 1; j >= 0; j--) {
+    const end = inPtr[j + 1];
+    let s = 0;
+    for (let p = inPtr[j]; p < end; p++) s += x[inSrc[p]] * inWeight[p];
+    x[j] = s > FLOOR ? s : FLOOR;
+  }
 }
 
 /** Step 2: coarse rates weighted by the fine iterate (each a sum over its feeds in fine slot order); the coarse iterate is the block mass. */
