@@ -15,9 +15,11 @@ export const MAX_STATES = 1e7;
 
 /**
  * Peak bytes a state costs a projection round: it holds the last round's law
- * and rows beside its own (jsq-d d = 2 at lambda = 0.9, peak resident memory:
- * N = 6, 612 MB at 917,408 states; N = 10, 6.5 GB at 9,982,798). An explored
- * chain solved iteratively takes less, about 400.
+ * and rows beside its own. Peak resident memory measured (/usr/bin/time, in
+ * bytes): jsq-d d = 2 at lambda = 0.9, N = 6, 622 MB at 917,408 states (678 a
+ * state), N = 10, 6.98 GB at 9,982,798 (700, with 11 transitions a state);
+ * jiq-queueing N = 4, 6.72 GB at 15,000,000 (448). An explored chain solved
+ * iteratively takes less, about 400.
  */
 export const BYTES_PER_STATE = 700;
 /** Share of the free memory a solve may plan for: the rest is the runtime's, and the slack of arrays that double as they grow. */
