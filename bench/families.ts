@@ -109,8 +109,9 @@ export const allFamilyCases = [...familyCases, ...floorCases];
 function runIsolated(cases: readonly FamilyCase[]): void {
   const script = fileURLToPath(new URL('./family-case.ts', import.meta.url));
   for (const c of cases) {
-    const r = spawnSync(process.execPath, [...process.execArgv, script, String(allFamilyCases.indexOf(c))], { stdio: 'inherit' });
-    if (r.status !== 0) throw new Error(`bench case ${allFamilyCases.indexOf(c)} (${c.family.id}) exited with ${r.status ?? r.signal}`);
+    const index = allFamilyCases.indexOf(c);
+    const r = spawnSync(process.execPath, [...process.execArgv, script, String(index)], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`bench case ${index} (${c.family.id}) exited with ${r.status ?? r.signal}`);
   }
 }
 

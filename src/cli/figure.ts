@@ -8,9 +8,9 @@ import { renderTable } from '../report/table.ts';
 import { defaultThreads } from '../sweep/pool.ts';
 import { parseQueueUrl, redactUrl } from '../sweep/queue.ts';
 import { ALPHA2, LAMBDA, p1Fig2 } from './figures/p1-fig2.ts';
-import { printJson } from './output.ts';
+import { parsePositive, printJson } from './output.ts';
 import { countProgress } from './progress.ts';
-import { parsePositive, short, zText } from './sim-output.ts';
+import { short, zText } from './sim-output.ts';
 
 interface Fig2Flags {
   svg?: string;

@@ -11,9 +11,9 @@ import { externalRunner, internalRunner, regress, type RegressReport } from '../
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { renderTable } from '../report/table.ts';
-import { printJson } from './output.ts';
+import { parsePositive, printJson } from './output.ts';
 import { progressFor } from './progress.ts';
-import { parsePositive, short, zText } from './sim-output.ts';
+import { short, zText } from './sim-output.ts';
 
 interface RegressFlags {
   sim: string;

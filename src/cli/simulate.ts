@@ -9,9 +9,9 @@ import { addFileOption } from './files.ts';
 import { fmt, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { paramRecord } from '../report/param-record.ts';
-import { printJson } from './output.ts';
+import { parsePositive, printJson } from './output.ts';
 import { progressFor } from './progress.ts';
-import { parsePositive, short } from './sim-output.ts';
+import { short } from './sim-output.ts';
 
 interface SimulateFlags {
   T: string;

@@ -1,6 +1,5 @@
 /** `lbcheck solve <family>`: the stationary law of the finite-N CTMC, with its evidence. */
 import { Command, Option } from 'commander';
-import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { DEFAULT_TOLERANCE } from '../ctmc/convergence.ts';
@@ -15,7 +14,7 @@ import { freeMemory } from './memory.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { progressFor } from './progress.ts';
-import { parseTolerance, printJson } from './output.ts';
+import { parsePositive, parseTolerance, printJson } from './output.ts';
 import { runParametric } from './parametric.ts';
 
 interface SolveFlags {
@@ -41,26 +40,10 @@ export function parseSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Recor
       method: opts.method,
       tolerance: parseTolerance(opts.tolerance, '--tolerance'),
       boundaryTolerance: parseTolerance(opts.boundaryTolerance, '--boundary-tolerance'),
-      maxStates: stateBudget(freeMemory(), parseStates(opts.maxStates)),
-      maxSeconds: parseSeconds(opts.maxSeconds),
+      maxStates: stateBudget(freeMemory(), opts.maxStates === undefined ? undefined : parsePositive(opts.maxStates, '--max-states')),
+      maxSeconds: opts.maxSeconds === undefined ? undefined : parsePositive(opts.maxSeconds, '--max-seconds'),
     },
   };
-}
-
-/** --max-states as a number (1e7 and 10000000 alike); stateBudget checks it. */
-function parseStates(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const v = Number(text);
-  if (text.trim() === '' || !Number.isFinite(v)) throw new UsageError(`--max-states must be a number of states, got "${text}"`);
-  return v;
-}
-
-/** --max-seconds: CPU seconds, a positive number. */
-function parseSeconds(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const v = Number(text);
-  if (text.trim() === '' || !Number.isFinite(v) || v <= 0) throw new UsageError(`--max-seconds must be a positive number of CPU seconds, got "${text}"`);
-  return v;
 }
 
 /** The JSON report of one solve, with its evidence; `trusted` says whether to believe it. */

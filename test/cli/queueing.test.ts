@@ -85,9 +85,9 @@ describe('lbcheck solve for the truncated queueing families', () => {
     [['jiq-queueing', '--N', '6', '--lambda', '1', '--alpha', '3/5,2/5'], 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
     [['jiq-queueing', '--N', '20', '--lambda', '1/2', '--alpha', '1', '--K', '12', '--max-states', '1e6'], 'the chain has 2.26e+8 states, more than the state budget of 1e+6'],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--sampling', 'twice'], '--sampling must be one of without, with, got "twice"'],
-    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', 'lots'], '--max-states must be a number of states, got "lots"'],
-    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-seconds', '-1'], '--max-seconds must be a positive number of CPU seconds, got "-1"'],
-    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-seconds', 'soon'], '--max-seconds must be a positive number of CPU seconds, got "soon"'],
+    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', 'lots'], '--max-states must be a number > 0, got "lots"'],
+    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-seconds', '-1'], '--max-seconds must be a number > 0, got "-1"'],
+    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-seconds', 'soon'], '--max-seconds must be a number > 0, got "soon"'],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', '1e9'], '--max-states must be a whole number of states from 1 to 1e+8, got 1000000000'],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     expectUsageError(['solve', ...args], message);
