@@ -13,7 +13,7 @@ export function transientReport(family: ModelFamily<ParamSpecs, unknown>, params
     times: a.points.map((p) => p.t),
     metrics: a.points.map((p) => p.metrics),
     metricError: a.points.map((p) => p.metricError),
-    metricErrorMethod: '(boundary mass + uniformization error) times the range of the metric over the explored states',
+    metricErrorMethod: '(boundary mass + uniformization error) times the range of the metric over every explored state',
     boundaryMass: a.points.map((p) => p.boundaryMass),
     uniformizationError: a.points.map((p) => p.uniformizationError),
     states: a.states,

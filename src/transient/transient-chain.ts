@@ -7,9 +7,11 @@
  * having reached it by t. With m that mass and delta the uniformization's bound
  * on ||p(t) - p~(t)||_1 (uniformize.ts), the computed law (normalized) and the
  * uncut one differ by at most 2 (m + delta) in L1, and a metric f by at most
- * (m + delta) (max f - min f), the range taken over the explored states of
- * nonzero weight (metrics.ts floatMetricsWithSensitivity; as for stationary
- * answers, a metric unbounded past the set is bounded on the set only).
+ * (m + delta) (max f - min f), the range taken over every explored state
+ * (where the uncut process holds the mass that reached the boundary is not
+ * known; a range over the states of nonzero weight would be 0 for a start on
+ * the boundary). As for stationary answers, a metric unbounded past the set is
+ * bounded on the set only.
  * Ratio metrics (`per`, e.g. a mean sojourn by Little's law) are stationary
  * identities with no transient meaning and are left out.
  */
@@ -42,7 +44,7 @@ export interface TransientPoint {
   t: number;
   /** Every plain metric's expectation at t. */
   metrics: MetricValues<number>;
-  /** (boundaryMass + uniformizationError) times each metric's range over the explored states. */
+  /** (boundaryMass + uniformizationError) times each metric's range over every explored state. */
   metricError: MetricValues<number>;
   /** Probability of having reached the truncation boundary by t (0 for chains without one). */
   boundaryMass: number;
@@ -105,7 +107,10 @@ export function transientChain(def: ChainDefinition<number>, o: TransientOptions
   const law0 = new Float64Array(g.n);
   law0[start] = 1;
   const drop = ratioNames(def);
+  // Each metric's half-range over every explored state: where the uncut process has the mass that reached the boundary is unknown.
+  const halfRange = withoutNames(floatMetricsWithSensitivity(def, g.codes, new Float64Array(g.n).fill(1 / g.n)).perL1, drop);
   const points: TransientPoint[] = [];
+  const scratch = o.keepLaws ? undefined : new Float64Array(g.n);
   const run = uniformize(g, absorbing, law0, {
     times: o.times,
     epsilon: o.epsilon ?? DEFAULT_EPSILON,
@@ -117,13 +122,13 @@ export function transientChain(def: ChainDefinition<number>, o: TransientOptions
         total += law[i];
         if (absorbing[i]) boundaryMass += law[i];
       }
-      const normalized = new Float64Array(g.n);
+      const normalized = scratch ?? new Float64Array(g.n);
       for (let i = 0; i < g.n; i++) normalized[i] = law[i] / total;
-      const { values, perL1 } = floatMetricsWithSensitivity(def, g.codes, normalized);
+      const { values } = floatMetricsWithSensitivity(def, g.codes, normalized);
       points.push({
         t,
         metrics: withoutNames(values, drop),
-        metricError: scaled(withoutNames(perL1, drop), 2 * (boundaryMass + error)),
+        metricError: scaled(halfRange, 2 * (boundaryMass + error)),
         boundaryMass,
         uniformizationError: error,
         ...(o.keepLaws ? { law: normalized } : {}),

@@ -129,7 +129,6 @@ export function transientModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, o: T
     }
     const mass = r.points.length ? r.points[r.points.length - 1].boundaryMass : 0;
     rounds.push({ K, states: r.states, boundaryMass: mass, seconds: r.seconds });
-    o.onProgress?.(0);
     const truncation = (stopped?: string): TransientTruncation => ({ K, automatic: true, boundaryMass: mass, rounds, ...(stopped ? { stopped } : {}) });
     if (within(r.points, tolerance)) return answer(r, tolerance, seconds(), truncation());
     if (!(mass > 0)) return answer(r, tolerance, seconds(), truncation('the error bound is the uniformization error, which a larger K does not reduce'));

@@ -45,3 +45,15 @@ describe('lbcheck transient', () => {
     expectUsageError(['transient', 'jsq-d', '--N', '2', '--d', '2', '--lambda', '1/2', ...args], message);
   });
 });
+
+describe('--t and --from as read', () => {
+  it('a grid ends exactly at its end, and a --from beyond the first cap grows K until the chain holds it', () => {
+    const j = JSON.parse(lbcheck('transient', 'jsq-d', '--N', '2', '--d', '2', '--lambda', '1/2', '--t', '0:0.1:0.3', '--from', 'y0=1,y12=1', '--json').stdout);
+    expect(j.times).toEqual([0, 0.1, 0.2, 0.30000000000000004].map((t, k) => (k === 3 ? 0.3 : t)));
+    expect(j.start).toMatch(/^\(y0=1, y1=0, .*y12=1/);
+    expect(j.truncation.K).toBeGreaterThan(12);
+    // From one idle server and one with 12 jobs: mean jobs per server starts at 6.
+    expect(j.metrics[0].meanJobs).toBe(6);
+    expect(j.trusted).toBe(true);
+  });
+});
