@@ -74,7 +74,8 @@ function runTransient(family: ModelFamily<ParamSpecs, unknown>, opts: Record<str
   const tolerance = parseTolerance(opts.tolerance, '--tolerance');
   const maxStates = stateBudget(freeMemory(), opts.maxStates === undefined ? undefined : parsePositive(opts.maxStates, '--max-states'));
   const progress = progressFor(Boolean(opts.json));
-  const answer = transientModel(family, params, { times, start, tolerance, maxStates, onProgress: (f) => progress.update(`t = ${fmt(f * times[times.length - 1])}`, f) });
+  const last = times[times.length - 1];
+  const answer = transientModel(family, params, { times, start, tolerance, maxStates, onProgress: (f) => progress.update(`t = ${(f * last).toPrecision(3)} of ${fmt(last)}`, f) });
   progress.stop();
   const report = transientReport(family, params, answer);
   if (opts.json) printJson(report);
