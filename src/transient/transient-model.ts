@@ -85,6 +85,16 @@ function nextK<P>(t: TruncationView<P>, p: P, rounds: readonly TransientRound[],
   return Math.min(MAX_K, Math.max(step, Math.min(2 * last.K, last.K + levels)));
 }
 
+/** The chain's transient answer at q, or undefined when none of its states is the start asked for. */
+function attempt<P>(family: ModelFamily<ParamSpecs, P>, q: P, o: TransientOptions): TransientChainResult | undefined {
+  try {
+    return transientChain(family.ctmc(q, floatArith), o);
+  } catch (e) {
+    if (e instanceof StartNotFound) return undefined;
+    throw e;
+  }
+}
+
 function answer(r: TransientChainResult, tolerance: number, seconds: number, truncation?: TransientTruncation): TransientAnswer {
   return { ...r, method: 'uniformization', seconds, withinTolerance: within(r.points, tolerance), tolerance, ...(truncation ? { truncation } : {}) };
 }
@@ -99,17 +109,10 @@ export function transientModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, o: T
   const seconds = () => (performance.now() - begun) / 1000;
   const tolerance = o.tolerance ?? DEFAULT_METRIC_TOLERANCE;
   const t = family.truncation;
-  const run = (q: P): TransientChainResult => {
-    try {
-      return transientChain(family.ctmc(q, floatArith), o);
-    } catch (e) {
-      if (e instanceof StartNotFound) throw new UsageError('no state of the chain is the start state asked for');
-      throw e;
-    }
-  };
   const fixed = t?.fixedK(p);
   if (!t || fixed !== undefined) {
-    const r = run(p);
+    const r = attempt(family, p, o);
+    if (!r) throw new UsageError('no state of the chain is the start state asked for');
     const mass = r.points.length ? r.points[r.points.length - 1].boundaryMass : 0;
     return answer(r, tolerance, seconds(), t && { K: fixed!, automatic: false, boundaryMass: mass, rounds: [{ K: fixed!, states: r.states, boundaryMass: mass, seconds: r.seconds }] });
   }
@@ -118,12 +121,10 @@ export function transientModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, o: T
   let K = Math.min(t.initialK(p), FIRST_K);
   let misses = 0;
   for (;;) {
-    let r: TransientChainResult;
-    try {
-      r = transientChain(family.ctmc(t.withK(p, K), floatArith), o);
-    } catch (e) {
+    const r = attempt(family, t.withK(p, K), o);
+    if (!r) {
       // The start may lie past this cap: grow K a few times before refusing it.
-      if (!(e instanceof StartNotFound) || ++misses > START_ROUNDS) throw e instanceof StartNotFound ? new UsageError(`no state of the chain up to K = ${K} is the start state asked for`) : e;
+      if (++misses > START_ROUNDS || K >= MAX_K) throw new UsageError(`no state of the chain up to K = ${K} is the start state asked for`);
       K = Math.min(MAX_K, t.nextK?.(p, K) ?? Math.ceil(1.5 * K));
       continue;
     }
