@@ -60,8 +60,6 @@ export interface TransientChainResult {
   transitions: number;
   /** The start state, as the chain describes it. */
   start: string;
-  /** Whether the start lies on the truncation boundary (then absorbed at once). */
-  startOnBoundary: boolean;
   /** Uniformization rate q and matrix-vector products done. */
   rate: number;
   products: number;
@@ -140,7 +138,6 @@ export function transientChain(def: ChainDefinition<number>, o: TransientOptions
     states: g.n,
     transitions: transitionCount(g),
     start: startText,
-    startOnBoundary: absorbing[start] === 1,
     rate: run.rate,
     products: run.products,
     seconds: (performance.now() - begun) / 1000,
