@@ -87,8 +87,11 @@ function nextK<P>(t: TruncationView<P>, p: P, rounds: readonly TransientRound[],
 
 /** The chain's transient answer at q, or undefined when none of its states is the start asked for. */
 function attempt<P>(family: ModelFamily<ParamSpecs, P>, q: P, o: TransientOptions): TransientChainResult | undefined {
+  const def = family.ctmc(q, floatArith);
+  // Unmarked, the cut would drop what crosses it and report no boundary mass.
+  if (family.truncation && !def.atBoundary) throw new Error(`family ${family.id} is cut at K but its chain marks no boundary states (atBoundary)`);
   try {
-    return transientChain(family.ctmc(q, floatArith), o);
+    return transientChain(def, o);
   } catch (e) {
     if (e instanceof StartNotFound) return undefined;
     throw e;
