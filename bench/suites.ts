@@ -7,6 +7,7 @@ import { paramSuite } from './param.ts';
 import { simSuite } from './sim.ts';
 import { smtSuite } from './smt.ts';
 import { sweepSuite } from './sweep.ts';
+import { transientSuite } from './transient.ts';
 
 export const suites: Record<string, () => void | Promise<void>> = {
   ctmc: ctmcSuite,
@@ -18,4 +19,5 @@ export const suites: Record<string, () => void | Promise<void>> = {
   api: apiSuite,
   sweep: sweepSuite,
   param: paramSuite,
+  transient: transientSuite,
 };

@@ -34,6 +34,8 @@ import { proveTheorem2MinOnly } from './prove-theorem2-min-only.ts';
 import { parametricCouplingBounds } from './parametric-coupling-bounds.ts';
 import { parametricBlockingDecreasingInN, parametricBlockingIncreasing } from './parametric-blocking-monotone.ts';
 import { parametricLittleLaw } from './parametric-little-law.ts';
+import { transientFluidJiqBlocking, transientFluidJiqBlockingFace } from './transient-fluid-jiq-blocking.ts';
+import { transientJsqdFixedD, transientJsqdUniversality } from './transient-jsqd-universality.ts';
 
 export const properties: readonly Property[] = [
   productFormExact,
@@ -71,4 +73,8 @@ export const properties: readonly Property[] = [
   parametricBlockingIncreasing,
   parametricBlockingDecreasingInN,
   parametricLittleLaw,
+  transientFluidJiqBlocking,
+  transientFluidJiqBlockingFace,
+  transientJsqdUniversality,
+  transientJsqdFixedD,
 ];

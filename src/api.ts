@@ -59,6 +59,7 @@ export { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult,
 // Solving and simulating.
 export { METHODS, solveChain, solveModel, trusted, type Chain, type Evidence, type Method, type Solved, type SolveOptions } from './ctmc/solve.ts';
 export { explore } from './ctmc/explore.ts';
+export { transientModel, trustedTransient, type TransientAnswer, type TransientModelOptions } from './transient/transient-model.ts';
 export { runSimulation, type SimulationReport } from './sim/run.ts';
 export { BatchRecorder } from './sim/recorder.ts';
 export { streams, RandomStream } from './sim/random.ts';

@@ -20,6 +20,7 @@ interface CommandEntry {
 /** In the order `lbcheck --help` lists them. */
 export const COMMANDS = {
   solve: { needs: 'families', build: async (r, s) => (await import('./solve.ts')).solveCommand(r, s) },
+  transient: { needs: 'families', build: async (r, s) => (await import('./transient.ts')).transientCommand(r, s) },
   productform: { needs: 'families', build: async (r, s) => (await import('./productform.ts')).productFormCommand(r, s) },
   check: { needs: 'claims', build: async (r, s) => (await import('./check.ts')).checkCommand(r, s) },
   list: { needs: 'claims', build: async (r) => (await import('./list.ts')).listCommand(r) },
