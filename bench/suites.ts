@@ -6,6 +6,7 @@ import { fluidSuite } from './fluid.ts';
 import { paramSuite } from './param.ts';
 import { simSuite } from './sim.ts';
 import { smtSuite } from './smt.ts';
+import { startupSuite } from './startup.ts';
 import { sweepSuite } from './sweep.ts';
 
 export const suites: Record<string, () => void | Promise<void>> = {
@@ -18,4 +19,5 @@ export const suites: Record<string, () => void | Promise<void>> = {
   api: apiSuite,
   sweep: sweepSuite,
   param: paramSuite,
+  startup: startupSuite,
 };

@@ -1,0 +1,126 @@
+/**
+ * Builds what lbcheck runs and ships (npm install runs it through `prepare`,
+ * npm pack too):
+ *
+ *   dist/js/     the CLI and the library, bundled by esbuild with code
+ *                splitting: each command's modules sit in their own chunks,
+ *                loaded only when that command runs; the library entries
+ *                (api.js, models.js) share the CLI's chunks, so a user file
+ *                importing 'lbcheck' gets the CLI's own module instances
+ *   dist/types/  the library's declarations (tsc)
+ *   dist/web/    the explorer page (vite build), served by `lbcheck explore`
+ *
+ * `tsx scripts/build.ts [js] [types] [web] [--if-stale]`: the parts named (all
+ * by default); --if-stale skips, silently, a part whose inputs hash to the
+ * stamp of its last build (the tests build this way, so they never run a stale bundle).
+ * Each part is built in a scratch directory and then moved into place.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+
+type Part = 'js' | 'types' | 'web';
+const PARTS: readonly Part[] = ['js', 'types', 'web'];
+
+/** The modules the CLI and the library start from (dist/js/<name>.js). */
+export const JS_ENTRIES = {
+  lbcheck: 'src/cli/main.ts',
+  api: 'src/api.ts',
+  models: 'models/index.ts',
+  'sweep-jobs': 'src/cli/sweep-jobs.ts',
+  thread: 'src/sweep/thread.mjs',
+  'user-hooks': 'src/registry/user-hooks.ts',
+};
+
+const LIBRARY = ['src', 'models', 'properties', 'package.json', 'package-lock.json', 'scripts/build.ts'];
+const INPUTS: Record<Part, readonly string[]> = {
+  js: LIBRARY,
+  types: [...LIBRARY, 'tsconfig.json', 'tsconfig.build.json'],
+  web: [...LIBRARY, 'web', 'tsconfig.json'],
+};
+
+function filesUnder(path: string): string[] {
+  const abs = join(ROOT, path);
+  if (!existsSync(abs)) return [];
+  if (!statSync(abs).isDirectory()) return [path];
+  return readdirSync(abs, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(ROOT, join(e.parentPath, e.name)))
+    .sort();
+}
+
+/** A hash of every input file's path and bytes. */
+function stampOf(part: Part): string {
+  const h = createHash('sha256');
+  for (const f of INPUTS[part].flatMap(filesUnder)) h.update(`${f}\0`).update(readFileSync(join(ROOT, f)));
+  return h.digest('hex');
+}
+
+const stampFile = (part: Part): string => join(DIST, part, '.stamp');
+
+async function buildJs(out: string): Promise<void> {
+  const { build } = await import('esbuild');
+  await build({
+    absWorkingDir: ROOT,
+    entryPoints: JS_ENTRIES,
+    outdir: out,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    chunkNames: 'chunk-[hash]',
+    logLevel: 'warning',
+  });
+}
+
+function buildTypes(out: string): void {
+  const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
+  const r = spawnSync(tsc, ['-p', join(ROOT, 'tsconfig.build.json'), '--outDir', out], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`tsc (declarations) failed:\n${r.stdout}${r.stderr}`);
+}
+
+async function buildWeb(out: string): Promise<void> {
+  const { build } = await import('vite');
+  const { explorerConfig } = await import('../web/vite.config.ts');
+  await build(explorerConfig({ outDir: out }));
+}
+
+const BUILDERS: Record<Part, (out: string) => Promise<void> | void> = { js: buildJs, types: buildTypes, web: buildWeb };
+
+/** Builds the part unless (with ifStale) its stamp says it is current; true when it built. */
+export async function buildPart(part: Part, ifStale = false): Promise<boolean> {
+  const stamp = stampOf(part);
+  if (ifStale && existsSync(stampFile(part)) && readFileSync(stampFile(part), 'utf8') === stamp) return false;
+  const scratch = join(DIST, `.${part}-${process.pid}`);
+  rmSync(scratch, { recursive: true, force: true });
+  try {
+    await BUILDERS[part](scratch);
+    writeFileSync(join(scratch, '.stamp'), stamp);
+    rmSync(join(DIST, part), { recursive: true, force: true });
+    renameSync(scratch, join(DIST, part));
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return true;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const named = args.filter((a) => a !== '--if-stale');
+  const unknown = named.filter((a) => !(PARTS as readonly string[]).includes(a));
+  if (unknown.length > 0) {
+    process.stderr.write(`build: unknown part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})\n`);
+    process.exit(2);
+  }
+  for (const part of named.length > 0 ? (named as Part[]) : PARTS) {
+    const start = performance.now();
+    if (await buildPart(part, args.includes('--if-stale'))) process.stdout.write(`dist/${part}: built in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+  }
+}
