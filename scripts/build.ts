@@ -99,14 +99,17 @@ export async function buildPart(part: Part, ifStale = false): Promise<boolean> {
   const stamp = stampOf(part);
   if (ifStale && existsSync(stampFile(part)) && readFileSync(stampFile(part), 'utf8') === stamp) return false;
   const scratch = join(DIST, `.${part}-${process.pid}`);
+  const old = join(DIST, `.${part}-${process.pid}-old`);
   rmSync(scratch, { recursive: true, force: true });
   try {
     await BUILDERS[part](scratch);
     writeFileSync(join(scratch, '.stamp'), stamp);
-    rmSync(join(DIST, part), { recursive: true, force: true });
+    // Two renames: a command started meanwhile finds the old build or the new one, never none.
+    if (existsSync(join(DIST, part))) renameSync(join(DIST, part), old);
     renameSync(scratch, join(DIST, part));
   } finally {
     rmSync(scratch, { recursive: true, force: true });
+    rmSync(old, { recursive: true, force: true });
   }
   return true;
 }

@@ -16,7 +16,6 @@ import type { Page } from 'playwright-core';
 import { couplingTheorem1PerDispatcher } from '../../properties/coupling-theorem1-per-dispatcher.ts';
 import { jiqBlocking } from '../../models/jiq-blocking.ts';
 import type { TraceCounterexample } from '../../src/check/trace-claim.ts';
-import { buildPart } from '../../scripts/build.ts';
 import { lbcheck } from '../support/cli.ts';
 import { launchBrowser, screenshotDir, startExplorer, type Browser, type Explorer } from './browser.ts';
 
@@ -27,7 +26,6 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  await buildPart('web', true);
   explorer = await startExplorer(['--port', '0', '--file', 'test/web/fixtures/user-claim.ts', '--file', 'examples/jiq-sqd.ts']);
   browser = await launchBrowser();
   page = await browser.context.newPage();
