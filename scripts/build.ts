@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -74,11 +75,26 @@ async function buildJs(out: string): Promise<void> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
     chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
+    plugins: [dependenciesExternal],
+    // Bundled CommonJS (@stdlib's) requires Node built-ins and its own dependencies.
+    banner: { js: "import { createRequire as lbcheckRequire } from 'node:module'; const require = lbcheckRequire(import.meta.url);" },
   });
 }
+
+/**
+ * Dependencies stay imports (installed beside lbcheck), except @stdlib's and
+ * what they import: each is hundreds of tiny CommonJS files (the t quantile
+ * took 0.2 s CPU to require), so they are bundled in.
+ */
+const dependenciesExternal: Plugin = {
+  name: 'dependencies-external',
+  setup(b) {
+    const bundled = (path: string, importer: string): boolean => path.startsWith('@stdlib/') || importer.includes('/node_modules/@stdlib/');
+    b.onResolve({ filter: /^[^./]/ }, (a) => (bundled(a.path, a.importer) && !a.path.startsWith('node:') ? undefined : { path: a.path, external: true }));
+  },
+};
 
 function buildTypes(out: string): void {
   const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');
