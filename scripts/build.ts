@@ -66,7 +66,7 @@ const stampFile = (part: Part): string => join(DIST, part, '.stamp');
 
 async function buildJs(out: string): Promise<void> {
   const { build } = await import('esbuild');
-  await build({
+  const result = await build({
     absWorkingDir: ROOT,
     entryPoints: JS_ENTRIES,
     outdir: out,
@@ -80,7 +80,13 @@ async function buildJs(out: string): Promise<void> {
     plugins: [dependenciesExternal],
     // Bundled CommonJS (@stdlib's) requires Node built-ins and its own dependencies.
     banner: { js: "import { createRequire as lbcheckRequire } from 'node:module'; const require = lbcheckRequire(import.meta.url);" },
+    metafile: true,
   });
+  // Which sources and packages each output file holds (test/cli/startup.test.ts reads it).
+  const outputs = Object.fromEntries(
+    Object.entries(result.metafile.outputs).map(([file, o]) => [relative(out, join(ROOT, file)), { sources: Object.keys(o.inputs).filter((i) => !i.includes('node_modules/')), imports: o.imports.filter((i) => i.external).map((i) => i.path) }]),
+  );
+  writeFileSync(join(out, 'meta.json'), JSON.stringify(outputs));
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The local pool: sweep jobs on worker threads (piscina), one per core by
- * default. Each thread loads tsx and the job runner once and runs jobs one at a
- * time, so CPU-bound points scale with the cores.
+ * default. Each thread loads the job runner once (the build's, or the sources
+ * through tsx) and runs jobs one at a time, so CPU-bound points scale with the
+ * cores.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
