@@ -10,8 +10,9 @@
  *   a .js file written with import/export is an ES module there too.
  * - './x.js' names ./x.ts when only that exists (TypeScript's convention).
  *
- * A user file is any file: URL outside node_modules and outside lbcheck's own
- * code; everything else passes through untouched.
+ * lbcheck's own code passes through untouched, and so do .js files under
+ * node_modules (packages say what they are); a .ts file anywhere else is
+ * compiled (Node 20 loads none: examples shipped in node_modules/lbcheck too).
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +60,7 @@ export async function resolve(specifier: string, context: unknown, next: NextRes
   }
 }
 
-const isUserFile = (url: string): boolean => url.startsWith('file:') && !url.includes('/node_modules/') && !data.own.some((o) => url.startsWith(o));
+const isOwn = (url: string): boolean => !url.startsWith('file:') || data.own.some((o) => url.startsWith(o));
 
 /** esbuild's compile; a syntax error is thrown as esbuild reports it ("Transform failed ... file:line:col: ERROR: text"). */
 async function compile(path: string, source: string, loader: 'ts' | 'js'): Promise<string> {
@@ -76,10 +77,10 @@ function hasModuleSyntax(source: string): boolean {
 }
 
 export async function load(url: string, context: unknown, next: NextLoad): Promise<LoadResult> {
-  if (!isUserFile(url)) return next(url, context);
+  if (isOwn(url)) return next(url, context);
   const path = fileURLToPath(url);
   if (/\.m?ts$/.test(path)) return { format: 'module', source: await compile(path, await readFile(path, 'utf8'), 'ts'), shortCircuit: true };
-  if (/\.m?js$/.test(path)) {
+  if (/\.m?js$/.test(path) && !url.includes('/node_modules/')) {
     const source = await readFile(path, 'utf8');
     if (path.endsWith('.mjs') || hasModuleSyntax(source)) return { format: 'module', source: await compile(path, source, 'js'), shortCircuit: true };
   }

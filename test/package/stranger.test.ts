@@ -72,6 +72,9 @@ describe('the packed lbcheck, installed in an empty npm project', () => {
     const solved = run('npx', ['lbcheck', 'solve', 'my-mm1k', '--file', 'm.ts', '--K', '3', '--rho', '1/2', '--json']);
     // pi_n ~ 2^-n on 0..3: E[n] = (1/2 + 2/4 + 3/8) / (15/8) = 11/15.
     expect(JSON.parse(solved.stdout).exact.meanJobs).toBe('11/15');
+    // The examples shipped in the package load from node_modules too.
+    const example = run('npx', ['lbcheck', 'list', '--file', 'node_modules/lbcheck/examples/jiq-sqd.ts', '--no-builtins', '--json']);
+    expect(JSON.parse(example.stdout).families.map((f: { id: string }) => f.id)).toEqual(['jiq-sqd']);
     writeFileSync(join(dir, 'broken.ts'), 'export const x = ;\n');
     expect(run('npx', ['lbcheck', 'list', '--file', 'broken.ts']).stderr).toBe('lbcheck: broken.ts: does not parse: line 1, column 17: Unexpected ";"\n');
     rmSync(join(dir, 'broken.ts'));
