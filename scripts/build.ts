@@ -146,6 +146,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   for (const part of named.length > 0 ? (named as Part[]) : PARTS) {
     const start = performance.now();
-    if (await buildPart(part, args.includes('--if-stale'))) process.stdout.write(`dist/${part}: built in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+    if (await buildPart(part, args.includes('--if-stale'))) process.stderr.write(`dist/${part}: built in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
   }
 }
