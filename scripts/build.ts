@@ -82,9 +82,9 @@ async function buildJs(out: string): Promise<void> {
     banner: { js: "import { createRequire as lbcheckRequire } from 'node:module'; const require = lbcheckRequire(import.meta.url);" },
     metafile: true,
   });
-  // Which sources and packages each output file holds (test/cli/startup.test.ts reads it).
+  // Which of lbcheck's sources each output file holds (test/cli/startup.test.ts reads it).
   const outputs = Object.fromEntries(
-    Object.entries(result.metafile.outputs).map(([file, o]) => [relative(out, join(ROOT, file)), { sources: Object.keys(o.inputs).filter((i) => !i.includes('node_modules/')), imports: o.imports.filter((i) => i.external).map((i) => i.path) }]),
+    Object.entries(result.metafile.outputs).map(([file, o]) => [relative(out, join(ROOT, file)), { sources: Object.keys(o.inputs).filter((i) => !i.includes('node_modules/')) }]),
   );
   writeFileSync(join(out, 'meta.json'), JSON.stringify(outputs));
 }
