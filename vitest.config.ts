@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/support/build.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 120_000,

@@ -6,6 +6,7 @@ import { fluidSuite } from './fluid.ts';
 import { paramSuite } from './param.ts';
 import { simSuite } from './sim.ts';
 import { smtSuite } from './smt.ts';
+import { startupSuite } from './startup.ts';
 import { sweepSuite } from './sweep.ts';
 import { transientSuite } from './transient.ts';
 
@@ -20,4 +21,5 @@ export const suites: Record<string, () => void | Promise<void>> = {
   sweep: sweepSuite,
   param: paramSuite,
   transient: transientSuite,
+  startup: startupSuite,
 };

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI in-process through tsx's loader (no build step).
-import { register } from 'tsx/esm/api';
+// Runs the built CLI (dist/js/, which `npm install` builds through `prepare`).
+import { existsSync } from 'node:fs';
 
-register();
-await import('../src/cli/main.ts');
+const cli = new URL('../dist/js/lbcheck.js', import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write('lbcheck: not built: run `npm run build` in the lbcheck checkout\n');
+  process.exit(2);
+}
+await import(cli.href);

@@ -6,12 +6,13 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Property } from '../src/check/property.ts';
+import { packageFile } from '../src/core/package-files.ts';
 import { externalRunner, regress } from '../src/sim/regress.ts';
 import { jiqBlocking } from '../models/jiq-blocking.ts';
 import { flaggedComparisons, regressEvidence } from '../src/api.ts';
 
 /** Resolved when the claim runs, not on import: the explorer's page bundles this module but cannot run it. */
-const mutantPath = (): string => fileURLToPath(new URL('../test/fixtures/jiq_blocking_mutant.py', import.meta.url));
+const mutantPath = (): string => fileURLToPath(packageFile('test/fixtures/jiq_blocking_mutant.py'));
 const TIMEOUT_MS = 60_000;
 
 export const simRegressMutant: Property = {

@@ -1,20 +1,21 @@
 /**
- * `lbcheck explore`: builds the explorer page (web/, the same modules as the
- * CLI bundled by Vite) and serves it on loopback, or writes it as a static site
- * with --out. The server answers GET for the files of the bundle and of --file
- * and nothing else: every answer comes from an in-memory table of exact paths
- * built before listening, so no request path ever reaches the file system (no
- * traversal, no listing), and no request runs anything. The --file modules
- * (loaded and checked by main.ts into the registry) are bundled into the page.
+ * `lbcheck explore`: serves the explorer page (web/, built ahead into
+ * dist/web/ from the same modules as the CLI) on loopback, or writes it as a
+ * static site with --out. The server answers GET for the files of the page,
+ * of Z3 and of --file and nothing else: every answer comes from an in-memory
+ * table of exact paths (explore-files.ts), so no request path ever reaches the
+ * file system (no traversal, no listing), and no request runs anything. The
+ * --file modules (loaded and checked by main.ts into the registry) are
+ * compiled for the page's worker, which imports them.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { intParam } from '../core/params.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
+import { explorerTable } from './explore-files.ts';
 import { addFileOption } from './files.ts';
 
 interface ExploreFlags {
@@ -37,35 +38,10 @@ function contentType(path: string): string {
   return TYPES[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
 }
 
-/** The user files the registry was loaded from (main.ts has read and checked every --file). */
-function userFilesOf(registry: Registry): string[] {
+/** The user files the registry was loaded from (main.ts has read and checked every --file): as named, and absolute. */
+function userFilesOf(registry: Registry): { shown: string; path: string }[] {
   const origins = [...registry.families.map((e) => e.origin), ...registry.claims.map((e) => e.origin)];
-  return [...new Set(origins.filter((o) => o !== BUILT_IN))].map((o) => resolve(o));
-}
-
-/** Builds the page; with outDir it is written there, else returned as a table URL path -> bytes. */
-async function buildPage(userFiles: readonly string[], outDir?: string): Promise<Map<string, Buffer>> {
-  const { build } = await import('vite');
-  const { explorerConfig } = await import('../../web/vite.config.ts');
-  const config = explorerConfig({ outDir: outDir ?? 'dist', userFiles });
-  const result = await build({ ...config, build: { ...config.build, write: outDir !== undefined } });
-  const files = new Map<string, Buffer>();
-  for (const out of (Array.isArray(result) ? result : [result]) as { output?: { fileName: string; type: string; code?: string; source?: string | Uint8Array }[] }[]) {
-    for (const item of out.output ?? []) files.set(`/${item.fileName}`, Buffer.from(item.type === 'chunk' ? item.code! : item.source!));
-  }
-  if (!files.has('/index.html')) throw new Error('the explorer build produced no index.html');
-  return files;
-}
-
-/** Z3's browser build (web/src/z3-browser.ts loads it): the emscripten script and its wasm, at /z3/. */
-function z3Table(): Map<string, Buffer> {
-  const dir = dirname(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.js'));
-  return new Map(['z3-built.js', 'z3-built.wasm'].map((f) => [`/z3/${f}`, readFileSync(join(dir, f))]));
-}
-
-/** The --file files, served as they are at /files/<k>/<name>. */
-function userFileTable(files: readonly string[]): Map<string, Buffer> {
-  return new Map(files.map((f, k) => [`/files/${k + 1}/${basename(f)}`, readFileSync(f)]));
+  return [...new Set(origins.filter((o) => o !== BUILT_IN))].map((o) => ({ shown: o, path: resolve(o) }));
 }
 
 export function serve(table: ReadonlyMap<string, Buffer>, host: string, port: number): Promise<Server> {
@@ -105,13 +81,16 @@ async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void>
   const port = intParam('port', { min: 0, max: 65535 }).read(opts.port, 'port');
   const files = userFilesOf(registry);
   if (opts.out) {
-    const table = await buildPage(files, resolve(opts.out));
-    mkdirSync(join(resolve(opts.out), 'z3'), { recursive: true });
-    for (const [path, bytes] of z3Table()) writeFileSync(join(resolve(opts.out), path), bytes);
-    console.log(`wrote the explorer to ${resolve(opts.out)} (${table.size + 2} files); open index.html from any static web server (Z3 in the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`);
+    const out = resolve(opts.out);
+    const table = await explorerTable(files);
+    for (const [path, bytes] of table) {
+      mkdirSync(dirname(join(out, path)), { recursive: true });
+      writeFileSync(join(out, path), bytes);
+    }
+    console.log(`wrote the explorer to ${out} (${table.size} files); open index.html from any static web server (Z3 in the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`);
     return;
   }
-  // Listen first: a port in use fails at once, before the build. Nothing is served until the URL is printed.
+  // Listen first: a port in use fails at once, before the table is read. Nothing is served until the URL is printed.
   const table = new Map<string, Buffer>();
   const server = await serve(table, opts.host, port);
   const address = server.address();
@@ -119,7 +98,7 @@ async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void>
   if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
     process.stderr.write(`lbcheck: warning: serving on ${opts.host}: anyone who can reach port ${actual} there sees the page\n`);
   }
-  for (const [k, v] of [...(await buildPage(files)), ...z3Table(), ...userFileTable(files)]) table.set(k, v);
+  for (const [k, v] of await explorerTable(files)) table.set(k, v);
   const shownHost = opts.host.includes(':') ? `[${opts.host}]` : opts.host;
   console.log(`http://${shownHost}:${actual}/`);
   await new Promise<void>((done) => {

@@ -11,7 +11,7 @@
 import type { Command } from 'commander';
 import { collect } from './repeatable.ts';
 
-export const FILE_HELP = 'load families and claims from a TypeScript module (repeatable; globs allowed, quote them)';
+export const FILE_HELP = 'load families and claims from a module: .ts, .mts, .js or .mjs (repeatable; globs allowed, quote them)';
 
 export function addFileOption(cmd: Command): Command {
   return cmd.option('--file <path>', FILE_HELP, collect);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/errors.ts';
+import { packageFile } from '../core/package-files.ts';
 import { loadFiles } from '../registry/load.ts';
 import { EMPTY, type Registry } from '../registry/registry.ts';
 import { COMMANDS, commandsFor, needsOf, type Needs } from './commands.ts';
@@ -18,7 +19,13 @@ const setExit = (code: number): void => {
   exitCode = code;
 };
 
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(packageFile('package.json'), 'utf8')) as { version: string };
+
+// `lbcheck --version` alone answers before any command is loaded.
+if (process.argv.length === 3 && process.argv[2] === '--version') {
+  process.stdout.write(`${version}\n`);
+  process.exit(0);
+}
 
 /** One line: commander's "(Did you mean --lambda?)" joins the line it follows; anything below it (a stack) is dropped. */
 function fail(message: string): never {

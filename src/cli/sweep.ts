@@ -8,6 +8,7 @@
 import { Command, Option } from 'commander';
 import { existsSync } from 'node:fs';
 import { UsageError } from '../core/errors.ts';
+import { ownModule } from '../core/package-files.ts';
 import { MAX_SEED, parseSeed } from '../sim/random.ts';
 import { expandGrid, parseAxis, pointText, type GridAxis } from '../sweep/grid.ts';
 import type { JobData, JobOutcome, RunnerEnv } from '../sweep/job.ts';
@@ -23,7 +24,7 @@ import { printJson } from './output.ts';
 import { countProgress } from './progress.ts';
 import { ignoredParams, optionNames, preparePoint, SWEEP_COMMANDS, type SweepCommand, type SweepSubject } from './sweep-jobs.ts';
 
-export const RUNNER = new URL('./sweep-jobs.ts', import.meta.url).href;
+export const RUNNER = ownModule('sweep-jobs', 'src/cli/sweep-jobs.ts').href;
 
 interface SweepFlags {
   grid: string[];

@@ -1,15 +1,33 @@
 /**
- * Loads a user's TypeScript modules (run through tsx's loader, no build step)
- * and adds what they export to a registry. Every failure is one line naming
+ * Loads a user's modules (.ts, .mts, .js, .mjs; TypeScript compiled on the
+ * fly by user-hooks.ts, whatever the user's package type) and adds what they
+ * export to a registry. Every failure is one line naming
  * the file: no such file, a syntax error, an exception while loading, nothing
  * lbcheck knows exported, an id already taken.
  */
 import { existsSync } from 'node:fs';
+import { register as registerHooks } from 'node:module';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { glob } from 'tinyglobby';
 import { UsageError } from '../core/errors.ts';
+import { BUILT, ownModule, packageFile } from '../core/package-files.ts';
 import { declarationsOf, register, type Registry } from './registry.ts';
+import type { UserHooksData } from './user-hooks.ts';
+
+let hooked = false;
+
+/** Registers user-hooks.ts in this thread, once, before the first user file is imported. */
+function hookUserFiles(): void {
+  if (hooked) return;
+  const data: UserHooksData = {
+    api: ownModule('api', 'src/api.ts').href,
+    models: ownModule('models', 'models/index.ts').href,
+    own: (BUILT ? ['dist/'] : ['src/', 'models/', 'properties/']).map((d) => packageFile(d).href),
+  };
+  registerHooks(ownModule('user-hooks', 'src/registry/user-hooks.ts'), { data });
+  hooked = true;
+}
 
 const hasGlob = (pattern: string): boolean => /[*?[\]{}]/.test(pattern);
 
@@ -29,7 +47,7 @@ function firstLine(e: unknown): string {
   return text.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? 'unknown error';
 }
 
-/** tsx's report when esbuild could not compile the file: "Transform failed ... file:line:col: ERROR: text". */
+/** The report when esbuild could not compile the file: "Transform failed ... file:line:col: ERROR: text". */
 const TRANSFORM_FAILED = /^Transform failed[^\n]*\n[^\n]*?:(\d+):(\d+): ERROR: ([^\n]*)/;
 
 /** Where and why the file does not parse, or null when the failure is something else. */
@@ -53,6 +71,7 @@ async function importFile(file: string, cwd: string): Promise<Record<string, unk
 export async function loadFiles(reg: Registry, patterns: readonly string[], cwd = process.cwd()): Promise<Registry> {
   const files: string[] = [];
   for (const p of patterns) for (const f of await expandFileArgument(p, cwd)) if (!files.includes(f)) files.push(f);
+  if (files.length > 0) hookUserFiles();
   let out = reg;
   for (const file of files) out = register(out, file, declarationsOf(await importFile(file, cwd)));
   return out;

@@ -26,7 +26,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  explorer = await startExplorer(['--port', '0', '--file', 'test/web/fixtures/user-claim.ts']);
+  explorer = await startExplorer(['--port', '0', '--file', 'test/web/fixtures/user-claim.ts', '--file', 'examples/jiq-sqd.ts']);
   browser = await launchBrowser();
   page = await browser.context.newPage();
 }, 240_000);
@@ -65,7 +65,13 @@ describe('lbcheck explore: the server', () => {
   it('prints a loopback URL first and serves the page', async () => {
     expect(explorer.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
     expect(await rawGet(explorer.url, '/')).toBe(200);
-    expect(await rawGet(explorer.url, '/files/1/user-claim.ts')).toBe(200);
+    // The --file modules: each as given and compiled for the page's worker, listed in files/index.json.
+    const index = (await (await fetch(new URL('files/index.json', explorer.url))).json()) as { path: string; module: string }[];
+    expect(index.map((e) => e.path).sort()).toEqual(['examples/jiq-sqd.ts', 'test/web/fixtures/user-claim.ts']);
+    for (const e of index) {
+      expect(await rawGet(explorer.url, `/${e.module}`)).toBe(200);
+      expect(await rawGet(explorer.url, `/${e.module.replace(/\.js$/, '')}`)).toBe(200);
+    }
   });
 
   it('answers 404 outside the bundle: traversal, encoded traversal, unknown path, a directory', async () => {
@@ -223,7 +229,7 @@ describe('the explorer in chromium', () => {
     const conclusion = prove.parts[part].conclusion;
     await open('#/open');
     await page.fill('[data-testid="paste"]', JSON.stringify(prove));
-    await page.dispatchEvent('[data-testid="paste"]', 'change');
+    await page.click('[data-testid="open"]');
     await page.waitForSelector('[data-testid="refutation-view"] [data-testid="comparison"]');
     expect(await page.textContent('[data-testid="left-value"]')).toBe(conclusion.left.value);
     expect(await page.textContent('[data-testid="right-value"]')).toBe(conclusion.right.value);
@@ -234,6 +240,18 @@ describe('the explorer in chromium', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="refutation-verdict"]')?.textContent?.startsWith('some hypothesis fails'));
     await page.fill('input[name="l"]', 'x');
     expect(await page.textContent('[data-testid="rule-l"]')).toMatch(/^l/);
+  });
+
+  it('solves a --file population family with the automatic truncation of solve, and its terminal line names the file', async () => {
+    const cli = JSON.parse(lbcheck('solve', 'jiq-sqd', '--file', 'examples/jiq-sqd.ts', '--N', '2', '--d', '1', '--lambda', '1/2', '--json').stdout);
+    await open('#/model/jiq-sqd?N=2&d=1&lambda=1/2&solve=1');
+    await page.waitForSelector('[data-testid="solve-result"]', { timeout: 120_000 });
+    for (const [name, value] of Object.entries(cli.metrics as Record<string, number>)) {
+      expect([name, Number(await page.getAttribute(`[data-testid="metric-${name}"]`, 'data-value'))]).toEqual([name, value]);
+    }
+    expect(await page.textContent('[data-testid="evidence"]')).toContain(`${cli.states} states`);
+    expect(await page.textContent('[data-testid="evidence"]')).toContain(`truncated at K = ${cli.truncation.K}`);
+    expect(await page.textContent('[data-testid="command"]')).toBe('lbcheck solve jiq-sqd --file examples/jiq-sqd.ts --N 2 --d 1 --lambda 1/2 --json');
   });
 
   it('decides a Z3 claim in the page (Z3 wasm, cross-origin isolated) with the models of prove --json', async () => {

@@ -12,7 +12,7 @@ import { runProperty, type CheckResult } from '../../src/check/runner.ts';
 import { claimHeader, type Property } from '../../src/check/property.ts';
 import type { TraceCase, TraceCounterexample } from '../../src/check/trace-claim.ts';
 import { reachableCodes } from '../../src/ctmc/explore.ts';
-import { METHODS, solveModel, type Method } from '../../src/ctmc/solve.ts';
+import { METHODS, solveModel, type Method, type Solved } from '../../src/ctmc/solve.ts';
 import { solvedReport, type SolveReport as CliSolveReport } from '../../src/report/solve-report.ts';
 import { integrate } from '../../src/fluid/integrate.ts';
 import { holds } from '../../src/smt/expr.ts';
@@ -20,7 +20,8 @@ import { evaluateProp, propText, type EvaluatedProp } from '../../src/smt/evalua
 import type { SmtClaim } from '../../src/smt/claim.ts';
 import { smtClaims } from '../../properties/smt-claims.ts';
 import { builtinRegistry } from '../../src/registry/builtins.ts';
-import { declarationsOf, familiesOf, familyById, register, type AnyFamily, type Registry } from '../../src/registry/registry.ts';
+import { fileFlag } from './command-line.ts';
+import { BUILT_IN, declarationsOf, familyById, register, type AnyFamily, type Registry } from '../../src/registry/registry.ts';
 
 export type Outcome<T> = { ok: true; value: T; ms: number } | { ok: false; error: string };
 
@@ -167,15 +168,18 @@ export interface FamilyInfo {
   fluid: boolean;
   /** Parameters the fluid limit does not depend on (`lbcheck fluid` does not take them). */
   fluidIgnores: string[];
+  /** Where the family came from: built in, or the --file it was loaded from. */
+  origin: string;
 }
 
 export function listFamilies(): FamilyInfo[] {
-  return familiesOf(registry).map((f) => ({
+  return registry.families.map(({ family: f, origin }) => ({
     id: f.id,
     title: f.title,
     params: Object.entries(f.params).map(([name, s]) => ({ name, help: s.help, kind: s.kind, optional: s.optional, ...(s.defaultText ? { defaultText: s.defaultText } : {}) })),
     fluid: Boolean(f.fluid),
     fluidIgnores: Object.keys(f.fluid?.ignoredParams ?? {}),
+    origin,
   }));
 }
 
@@ -207,9 +211,18 @@ function checkPageSize(family: AnyFamily, params: unknown, command: string): voi
   }
 }
 
+/** The parameters of the chain a solve solved: with K as the automatic truncation chose it (as `solve` does), or the projection's. */
+function solvedParams(family: AnyFamily, params: unknown, solved: Solved): unknown {
+  const t = family.truncation;
+  if (!t || t.fixedK(params) !== undefined) return params;
+  const K = solved.evidence.truncation?.K;
+  return K !== undefined ? t.withK(params, K) : (t.projection?.(params) ?? params);
+}
+
 export function solveCommand(familyId: string, raw: RawParams, method: string): string {
   const args = Object.entries(present(raw)).map(([k, v]) => `--${k} ${v}`);
-  return ['lbcheck solve', familyId, ...args, ...(method !== 'auto' ? [`--method ${method}`] : []), '--json'].join(' ');
+  const origin = registry.families.find((e) => e.family.id === familyId)?.origin ?? BUILT_IN;
+  return ['lbcheck solve', familyId, ...fileFlag(origin), ...args, ...(method !== 'auto' ? [`--method ${method}`] : []), '--json'].join(' ');
 }
 
 export function solve(familyId: string, raw: RawParams, method: string, progress?: (what: string) => void): Promise<Outcome<SolveReport>> {
@@ -220,7 +233,7 @@ export function solve(familyId: string, raw: RawParams, method: string, progress
     checkPageSize(family, params, solveCommand(familyId, raw, method));
     const solved = solveModel(family, params, { method: method as Method, onProgress: (what) => progress?.(what) });
     const digits = new Int32Array(solved.radices.length);
-    const def = family.ctmc(params, exactArith);
+    const def = family.ctmc(solvedParams(family, params, solved), exactArith);
     const marginals = solved.radices.map((r, d) => ({ name: def.digitNames[d], values: new Array<number>(r).fill(0) }));
     for (let i = 0; i < solved.codes.length; i++) {
       decodeInto(solved.codes[i], solved.radices, digits);

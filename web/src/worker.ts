@@ -1,7 +1,16 @@
-/** The engine worker: lbcheck's modules behind Comlink, with the --file modules of `lbcheck explore` added. */
+/**
+ * The engine worker: lbcheck's modules behind Comlink, with the --file modules
+ * of `lbcheck explore` added (user-modules.ts). It answers at once; every call
+ * waits until the user modules are in, and fails with their error if they fail.
+ */
 import * as Comlink from 'comlink';
-import { userFiles } from 'lbcheck:user-files';
 import * as engine from './engine.ts';
+import { loadUserModules } from './user-modules.ts';
 
-engine.addUserModules(userFiles);
-Comlink.expose(engine);
+const ready = loadUserModules().then((files) => engine.addUserModules(files));
+ready.catch(() => {});
+
+const calls = Object.fromEntries(
+  Object.entries(engine).map(([name, value]) => [name, typeof value === 'function' ? async (...args: unknown[]) => (await ready, (value as (...a: unknown[]) => unknown)(...args)) : value]),
+);
+Comlink.expose(calls);

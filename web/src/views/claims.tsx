@@ -4,6 +4,7 @@ import type { TraceCounterexample } from '../../../src/check/trace-claim.ts';
 import type { BalanceFailure } from '../../../src/ctmc/certificate.ts';
 import type { ClaimInfo, ClaimRun } from '../engine.ts';
 import { engine, progressProxy } from '../api.ts';
+import { fileFlag } from '../command-line.ts';
 import { formatRoute, go, type Route } from '../route.ts';
 import { BalanceView } from './balance.tsx';
 import { Command, Message, Verdict } from './common.tsx';
@@ -76,7 +77,8 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
   }, [route.id, route.seed, route.path]);
 
   if (!claim) return <Message>Unknown claim "{route.id}". The <a href="#/">claims page</a> lists the {claims.length} claims this page knows.</Message>;
-  const command = `lbcheck check ${claim.id} --seed ${route.seed}${route.path ? ` --path ${route.path}` : ''} --json`;
+  const file = fileFlag(claim.origin).map((f) => ` ${f}`).join('');
+  const command = `lbcheck check ${claim.id}${file} --seed ${route.seed}${route.path ? ` --path ${route.path}` : ''} --json`;
   const cx = run?.ok ? run.value.counterexample : null;
   const kind = cx && typeof cx === 'object' && !Array.isArray(cx) ? (cx as { kind?: string }).kind : undefined;
   return (
@@ -99,7 +101,7 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
       {run?.ok && kind === 'smt-refutation' ? <SmtParts cx={cx as unknown as SmtRefutation} /> : null}
       {run?.ok && kind === 'balance' ? <BalanceView id={claim.id} data={cx as unknown as BalanceFailure} params={(cx as { params?: unknown }).params} /> : null}
       {run?.ok && cx !== null && kind !== 'coupling-trace' && kind !== 'balance' && kind !== 'smt-refutation' ? <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details> : null}
-      {kind === 'coupling-trace' ? null : <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />}
+      {kind === 'coupling-trace' ? null : <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id}${file} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />}
     </section>
   );
 }
@@ -125,6 +127,7 @@ function SmtParts({ cx }: { cx: SmtRefutation }) {
 /** Pasted `check --json` or `prove --json` output, opened in the view that reproduces it. */
 export function OpenView() {
   const [error, setError] = useState<string | null>(null);
+  const [text, setText] = useState('');
   const open = (text: string) => {
     try {
       const j = JSON.parse(text) as Record<string, unknown>;
@@ -148,7 +151,10 @@ export function OpenView() {
     <section data-testid="open-view">
       <h2>Open a counterexample from the command line</h2>
       <p>Paste the output of <code>lbcheck check &lt;id&gt; --json</code> or <code>lbcheck prove &lt;claim&gt; --json</code>.</p>
-      <textarea rows={12} cols={100} data-testid="paste" onChange={(e) => open((e.target as HTMLTextAreaElement).value)} />
+      <textarea rows={12} cols={100} data-testid="paste" value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
+      <p>
+        <button type="button" data-testid="open" disabled={text.trim() === ''} onClick={() => open(text)}>open</button>
+      </p>
       {error ? <Message>{error}</Message> : null}
     </section>
   );

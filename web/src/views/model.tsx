@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { FamilyInfo, FluidReport, SolveReport } from '../engine.ts';
 import { engine, progressProxy } from '../api.ts';
+import { fileFlag } from '../command-line.ts';
 import { go, type Route } from '../route.ts';
 import { Plot } from '../plot.tsx';
 import { Command, Field, Message } from './common.tsx';
@@ -59,8 +60,9 @@ export function ModelView({ route: initial, families }: { route: ModelRoute; fam
   };
   const error = result && !result.ok ? result.error : null;
   const errorField = error ? fieldOf(error, names) : null;
-  const fluidCommand = `lbcheck fluid ${family.id} ${Object.entries(route.params).filter(([k, v]) => v && !family.fluidIgnores.includes(k)).map(([k, v]) => `--${k} ${v}`).join(' ')} --t ${route.t} --json`;
-  const command = `lbcheck solve ${family.id} ${Object.entries(route.params).filter(([, v]) => v).map(([k, v]) => `--${k} ${v}`).join(' ')}${route.method !== 'auto' ? ` --method ${route.method}` : ''} --json`;
+  const file = fileFlag(family.origin).map((f) => `${f} `).join('');
+  const fluidCommand = `lbcheck fluid ${family.id} ${file}${Object.entries(route.params).filter(([k, v]) => v && !family.fluidIgnores.includes(k)).map(([k, v]) => `--${k} ${v}`).join(' ')} --t ${route.t} --json`;
+  const command = `lbcheck solve ${family.id} ${file}${Object.entries(route.params).filter(([, v]) => v).map(([k, v]) => `--${k} ${v}`).join(' ')}${route.method !== 'auto' ? ` --method ${route.method}` : ''} --json`;
   return (
     <section class="model" data-testid="model-view">
       <h2>Model</h2>
