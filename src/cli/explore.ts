@@ -16,6 +16,7 @@ import { UsageError } from '../core/errors.ts';
 import { intParam } from '../core/params.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
+import { wrap } from '../report/wrap.ts';
 
 interface ExploreFlags {
   port: string;
@@ -108,7 +109,7 @@ async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void>
     const table = await buildPage(files, resolve(opts.out));
     mkdirSync(join(resolve(opts.out), 'z3'), { recursive: true });
     for (const [path, bytes] of z3Table()) writeFileSync(join(resolve(opts.out), path), bytes);
-    console.log(`wrote the explorer to ${resolve(opts.out)} (${table.size + 2} files); open index.html from any static web server (Z3 in the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`);
+    console.log(wrap(`wrote the explorer to ${resolve(opts.out)} (${table.size + 2} files); open index.html from any static web server (Z3 in the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`));
     return;
   }
   // Listen first: a port in use fails at once, before the build. Nothing is served until the URL is printed.

@@ -109,11 +109,11 @@ describe('lbcheck prove', () => {
     expect(j.counterexample.lambda).toMatch(/^\d+\/\d+$/);
   });
 
-  it('prints every refuted part with its model and both sides of the claim, no line over 200 characters', () => {
+  it('prints every refuted part with its model and both sides of the claim, no line over 120 characters', () => {
     const r = lbcheck('prove', 'theorem2-min-only', '--R', '3');
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
-    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(200);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(120);
     // Part 2: the model's l against the closed form lambda (1 - 3 alpha_3)/(3 (1 - lambda) + lambda), computed here from the printed model.
     const block = r.stdout.slice(r.stdout.indexOf('part 2 refuted: l = '), r.stdout.indexOf('part 3 refuted: same'));
     expect(block.length).toBeGreaterThan(0);
