@@ -6,7 +6,10 @@ export const LINE_WIDTH = 120;
 export function wrapWords(first: string, text: string, indent = '  ', width = LINE_WIDTH): string[] {
   const lines: string[] = [];
   let line = first;
-  for (const w of text.split(' ')) {
+  const room = Math.max(1, width - indent.length);
+  // A word longer than a whole line (a long path, a run of digits) is cut into pieces that fit.
+  const pieces = text.split(' ').flatMap((w) => (w.length <= room ? [w] : (w.match(new RegExp(`.{1,${room}}`, 'g')) ?? [w])));
+  for (const w of pieces) {
     if (line.trim().length > 0 && line.length + w.length + 1 > width) {
       lines.push(line.trimEnd());
       line = indent;
