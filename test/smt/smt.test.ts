@@ -29,7 +29,7 @@ describe('expression layer', () => {
 });
 
 describe('Z3 claims', () => {
-  it('lists the six claims of issue 4 in order', () => {
+  it('lists the six claims in order', () => {
     expect(smtClaims.map((c) => c.id)).toEqual([
       'nu-threshold-blocking', 'nu-threshold-queueing', 'theorem1-fixed-point', 'theorem2-min-only', 'power-of-d-fixed-point', 'hetero-sq2-stability',
     ]);
