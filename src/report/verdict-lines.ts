@@ -43,7 +43,7 @@ export function verdictRow(r: CheckResult, idWidth: number, verbose: boolean): s
     ...field('method', r.method),
     ...field('summary', r.summary),
     ...field('evidence', evidenceText(r.evidence)),
-    ...field('seconds', r.seconds.toFixed(2)),
+    ...field('time', `${r.seconds.toFixed(2)} s`),
   ];
 }
 

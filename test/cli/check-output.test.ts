@@ -49,7 +49,7 @@ describe('lbcheck check output', () => {
     const lines = r.stdout.split('\n');
     const row = lines.findIndex((l) => l.startsWith('product-form-exchange'));
     const block = lines.slice(row + 1, lines.indexOf('', row));
-    expect(block.flatMap((l) => /^ {4}(\w+): /.exec(l)?.[1] ?? [])).toEqual(['claim', 'source', 'method', 'summary', 'evidence', 'seconds']);
+    expect(block.flatMap((l) => /^ {4}(\w+): /.exec(l)?.[1] ?? [])).toEqual(['claim', 'source', 'method', 'summary', 'evidence', 'time']);
     for (const l of lines.slice(0, lines.indexOf('', row))) expect(l.length, l).toBeLessThanOrEqual(100);
   });
 
