@@ -75,7 +75,8 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
       ? `0 (pi Q = 0 verified in rationals; ${report.primes} prime(s), ${report.liftingSteps} p-adic lifting steps)`
       : `${report.residual.toExponential(2)} (${report.residualNorm.split(' (')[0]})`;
     const error = report.errorEstimate !== undefined ? `, error estimate ${report.errorEstimate.toExponential(2)} (||pi - pi*||_1)` : '';
-    console.log(wrap(`method ${report.method}: ${report.states} states, ${report.transitions} transitions, residual ${resid}${error}, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`));
+    console.log(`method ${report.method}: ${report.states} states, ${report.transitions} transitions, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`);
+    console.log(wrap(`residual ${resid}${error}`));
     const t = report.truncation;
     if (t) console.log(wrap(truncationLine(t)));
     if (t?.stopped) console.log(wrap(`SEARCH STOPPED: ${t.stopped}; these numbers are not to be trusted`));

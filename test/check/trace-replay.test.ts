@@ -65,7 +65,7 @@ describe('counterexample of a coupled trace as data', () => {
     expect(replay.shrink({ ...CASE, trace: { arrivals: [], jobs: [] } }, 1)).toBeNull();
   });
 
-  it('renders for people: a block per step, violated quantity marked, no line over 200 characters', async () => {
+  it('renders for people: a block per step, violated quantity marked, no line over 120 characters', async () => {
     const cx = replay.replay(CASE);
     const lines = traceText(cx.steps, cx.events);
     expect(lines.filter((l) => /^step \d/.test(l))).toEqual(['step 0: start', 'step 1: t=1: arrival at dispatcher 2 (u=0.4005), thinning u=0.0005', 'step 2: t=2: arrival at dispatcher 1 (u=0.0005), thinning u=0.0005']);
