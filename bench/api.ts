@@ -2,7 +2,7 @@
  * `npm run bench -- api`: a chain declared through the population builder
  * against the hand-written chain of the same family, explored and solved the
  * same way at the same K (the K the family's own search picks). One JSON line
- * per case and chain; the floor (issue 8) is builder <= 1.5 x hand-written.
+ * per case and chain; the floor is builder <= 1.5 x hand-written.
  * Each chain is timed REPEATS times, alternating, and the fastest run kept
  * (the machine is shared: compare CPU seconds).
  */

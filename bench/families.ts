@@ -53,7 +53,7 @@ export const familyCases: FamilyCase[] = [
 ];
 
 /**
- * Issue 10's floors: the loads researchers simulate at (lambda = 0.9), each with
+ * The floors of the family solves: the loads researchers simulate at (lambda = 0.9), each with
  * the floor it must meet (whole solve, automatic truncation). hetero-ps: 2 servers
  * of capacity 2 and 2 of capacity 1 at 0.9 of the total capacity 6, lambda N =
  * 27/5 (its SQ(2) bound at this N is the full capacity, lambda < 3/2). affinity:
@@ -119,7 +119,7 @@ export function familiesSuite(): void {
   runIsolated(allFamilyCases);
 }
 
-/** Only issue 10's floor cases (`npm run bench -- families-floors`). */
+/** Only the floor cases (`npm run bench -- families-floors`). */
 export function familyFloorsSuite(): void {
   runIsolated(floorCases);
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- param`: reach of the parametric solve (issue 11). jiq-blocking
+ * `npm run bench -- param`: reach of the parametric solve. jiq-blocking
  * R = 2, alpha = 3/5,2/5, every metric as a rational function of lambda: the time
  * at N = 10 and 20, then N = 25, 30, ... until a solve takes 60 CPU seconds or
  * more; the last line names the largest N solved in under 60 s.

@@ -1,4 +1,4 @@
-/** The claims `lbcheck prove` decides with Z3, in the order of issue 4; each is also a property. */
+/** The claims `lbcheck prove` decides with Z3, in a fixed order; each is also a property. */
 import type { SmtClaim } from '../src/smt/claim.ts';
 import { heteroSq2StabilityClaim } from './prove-hetero-sq2-stability.ts';
 import { nuThresholdBlockingClaim } from './prove-nu-threshold-blocking.ts';

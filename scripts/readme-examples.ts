@@ -1,5 +1,7 @@
 /**
- * README example outputs, generated from the commands so they cannot drift.
+ * The example outputs of the README and of every page under docs/ (and
+ * CONTRIBUTING.md, bench/RESULTS.md), generated from the commands so they
+ * cannot drift.
  *
  * A block is one or more marker lines followed by a fenced block:
  *
@@ -15,6 +17,9 @@
  *   head=N     keep the first N lines of the output ...
  *   tail=N     ... and the last N, with "..." between (both: "..." for what is cut)
  *   json       --json output shown one top-level key per line
+ *   sh         the command is a shell command line (run by /bin/sh), not lbcheck's arguments
+ * Each block runs in the repository with an empty scratch folder `tmp/docs/`
+ * (git ignores tmp/): examples that write files write them there.
  * The fence holds, per marker, `$ npx lbcheck <command>` then its stderr and stdout.
  * Timings (seconds, events per second) are normalised away when comparing.
  *
@@ -22,11 +27,19 @@
  * (id, claim and source, method, expected verdict), from the registry itself.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { globSync } from 'tinyglobby';
 import { properties } from '../properties/index.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = fileURLToPath(new URL('../bin/lbcheck.js', import.meta.url));
+
+/** The markdown files whose example blocks are generated and tested, relative to ROOT. */
+export function docFiles(): string[] {
+  return ['README.md', ...globSync(['CONTRIBUTING.md', 'bench/RESULTS.md', 'docs/**/*.md'], { cwd: ROOT }).sort()];
+}
 
 export interface Example {
   /** The command after `lbcheck`, as written in the marker. */
@@ -35,6 +48,7 @@ export interface Example {
   head?: number;
   tail?: number;
   json: boolean;
+  sh: boolean;
 }
 
 export interface Block {
@@ -46,29 +60,30 @@ export interface Block {
 
 const MARKER = /^<!-- example(?: ([a-z0-9=,]+))?: (.+) -->$/;
 
-function parseFlags(flags: string | undefined, line: number): Omit<Example, 'command'> {
-  const out: Omit<Example, 'command'> = { slow: false, json: false };
+function parseFlags(flags: string | undefined, line: number, file: string): Omit<Example, 'command'> {
+  const out: Omit<Example, 'command'> = { slow: false, json: false, sh: false };
   for (const f of flags ? flags.split(',') : []) {
     const [key, value] = f.split('=');
     if (key === 'slow' && value === undefined) out.slow = true;
     else if (key === 'json' && value === undefined) out.json = true;
+    else if (key === 'sh' && value === undefined) out.sh = true;
     else if ((key === 'head' || key === 'tail') && /^\d+$/.test(value ?? '')) out[key] = Number(value);
-    else throw new Error(`README line ${line + 1}: unknown example flag "${f}" (slow, json, head=N, tail=N)`);
+    else throw new Error(`${file} line ${line + 1}: unknown example flag "${f}" (slow, json, sh, head=N, tail=N)`);
   }
   return out;
 }
 
-/** The example blocks of a markdown text. */
-export function findBlocks(lines: readonly string[]): Block[] {
+/** The example blocks of a markdown text (`file` names it in errors). */
+export function findBlocks(lines: readonly string[], file = 'README.md'): Block[] {
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
     const examples: Example[] = [];
     let j = i;
-    for (let m = MARKER.exec(lines[j]); m; m = MARKER.exec(lines[++j] ?? '')) examples.push({ command: m[2], ...parseFlags(m[1], j) });
+    for (let m = MARKER.exec(lines[j]); m; m = MARKER.exec(lines[++j] ?? '')) examples.push({ command: m[2], ...parseFlags(m[1], j, file) });
     if (examples.length === 0) continue;
-    if (!lines[j]?.startsWith('```')) throw new Error(`README line ${j + 1}: an example marker must be followed by a fenced block`);
+    if (!lines[j]?.startsWith('```')) throw new Error(`${file} line ${j + 1}: an example marker must be followed by a fenced block`);
     const close = lines.findIndex((l, k) => k > j && l.startsWith('```'));
-    if (close < 0) throw new Error(`README line ${j + 1}: unclosed fenced block`);
+    if (close < 0) throw new Error(`${file} line ${j + 1}: unclosed fenced block`);
     blocks.push({ examples, open: j, close });
     i = close;
   }
@@ -97,29 +112,55 @@ function cut(lines: string[], head?: number, tail?: number): string[] {
   return [...lines.slice(0, h), '...', ...lines.slice(lines.length - t)];
 }
 
-/** `$ npx lbcheck <command>` and what it prints (stderr first, then stdout). */
-export function runExample(e: Example): string[] {
-  const r = spawnSync(process.execPath, [BIN, ...words(e.command)], {
-    cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' }, timeout: 1_800_000, maxBuffer: 1 << 28,
-  });
+/**
+ * What a command printed. An lbcheck command that writes no file (nothing under
+ * tmp/docs/) is run once per process: the same command in several pages is
+ * compared with one run.
+ */
+const printed = new Map<string, { stdout: string; stderr: string }>();
+
+function run(e: Example): { stdout: string; stderr: string } {
+  const reusable = !e.sh && !e.command.includes('tmp/docs');
+  const known = reusable ? printed.get(e.command) : undefined;
+  if (known) return known;
+  const options = { cwd: ROOT, encoding: 'utf8', env: { ...process.env, CI: 'true' }, timeout: 1_800_000, maxBuffer: 1 << 28 } as const;
+  const r = e.sh ? spawnSync('/bin/sh', ['-c', e.command], options) : spawnSync(process.execPath, [BIN, ...words(e.command)], options);
   if (r.error) throw r.error;
+  const out = { stdout: r.stdout, stderr: r.stderr };
+  if (reusable) printed.set(e.command, out);
+  return out;
+}
+
+/** `$ npx lbcheck <command>` (or `$ <command>` for a shell line) and what it prints (stderr first, then stdout). */
+export function runExample(e: Example): string[] {
+  const r = run(e);
   const split = (s: string): string[] => (s === '' ? [] : s.replace(/\n$/, '').split('\n'));
   const stdout = e.json && r.stdout.trim().startsWith('{') ? compactJson(r.stdout) : split(r.stdout);
-  return [`$ npx lbcheck ${e.command}`, ...split(r.stderr), ...cut(stdout, e.head, e.tail)];
+  return [e.sh ? `$ ${e.command}` : `$ npx lbcheck ${e.command}`, ...split(r.stderr), ...cut(stdout, e.head, e.tail)];
+}
+
+/** The scratch folder of the examples, emptied before each block. */
+export const SCRATCH = join(ROOT, 'tmp', 'docs');
+
+/** A block's commands, in order, in an empty scratch folder: the lines its fence holds. */
+export function runBlock(b: Block, log: (what: string) => void = () => {}): string[] {
+  rmSync(SCRATCH, { recursive: true, force: true });
+  mkdirSync(SCRATCH, { recursive: true });
+  return b.examples.flatMap((e) => {
+    log(e.command);
+    return runExample(e);
+  });
 }
 
 /** The text with the output of every chosen block replaced by what its commands print now. */
-export function regenerate(text: string, choose: (e: Example) => boolean, log: (what: string) => void = () => {}): string {
+export function regenerate(text: string, choose: (e: Example) => boolean, log: (what: string) => void = () => {}, file = 'README.md'): string {
   const lines = text.split('\n');
   // From the last block up, so earlier line indices stay valid.
-  for (const b of findBlocks(lines).reverse()) {
+  for (const b of findBlocks(lines, file).reverse()) {
     if (!b.examples.some(choose)) continue;
-    const body: string[] = [];
-    for (const e of b.examples) {
-      log(e.command);
-      body.push(...runExample(e));
-    }
-    lines.splice(b.open + 1, b.close - b.open - 1, ...body);
+    const body = runBlock(b, log);
+    // A block whose output differs only in timings is left as it is (no churn in the diff).
+    if (normalise(body.join('\n')) !== normalise(blockBody(lines, b))) lines.splice(b.open + 1, b.close - b.open - 1, ...body);
   }
   const table = claimsTableRange(lines);
   if (table) lines.splice(table[0], table[1] - table[0], ...claimsTable());

@@ -21,7 +21,7 @@
  * Truncation: an arrival routed to a server that already holds K jobs is lost.
  * The stationary mass of the boundary {S_K > 0} says how much of the law reaches
  * the cut; it is not a bound on a metric's error (the search reports
- * truncation.metricError for that: issue 14, item 3).
+ * truncation.metricError for that).
  */
 import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { checkCodeSpace, codeSpaces } from './queue-code-space.ts';

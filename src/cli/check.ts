@@ -3,9 +3,10 @@ import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
-import { checkResultJson, DEFAULT_SEED, evidenceText, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
+import { checkResultJson, DEFAULT_SEED, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
 import type { Property } from '../check/property.ts';
 import { renderTable } from '../report/table.ts';
+import { idColumn, readPath, replayLines, verdictHeader, verdictRow } from '../report/verdict-lines.ts';
 import { parseSeed } from '../sim/random.ts';
 import { counterexampleText } from '../report/counterexample-text.ts';
 import { printJson } from './output.ts';
@@ -17,24 +18,16 @@ interface CheckFlags {
   path?: string;
   list?: boolean;
   builtins: boolean;
+  verbose?: boolean;
 }
 
 
-/** `origin(id)`: the --file a claim came from (its replay must load it again), or BUILT_IN. */
-function printHuman(results: CheckResult[], origin: (id: string) => string): void {
-  const rows = results.map((r) => [
-    r.id,
-    `${r.claim}\n[${r.source}]`,
-    r.method,
-    r.asExpected ? r.verdict : `${r.verdict} (expected ${r.expected})`,
-    `${r.summary}\n${evidenceText(r.evidence)}`,
-  ]);
-  const idWidth = Math.max(...results.map((r) => r.id.length)) + 2;
-  console.log(renderTable(['id', 'claim', 'method', 'verdict', 'evidence'], rows, [idWidth, 44, 16, 12, 56]));
+/** After the rows: each counterexample with its replay (`origin(id)`: the --file a claim came from, or BUILT_IN), then the count. */
+function printEnd(results: CheckResult[], origin: (id: string) => string): void {
   for (const r of results.filter((x) => x.counterexample !== undefined && x.counterexample !== null)) {
     console.log(`\n${r.id}: counterexample\n${counterexampleText(r.counterexample!).join('\n')}`);
     const file = origin(r.id) === BUILT_IN ? '' : ` --file ${origin(r.id)}`;
-    if (r.path) console.log(`  replay: lbcheck check ${r.id}${file} --seed ${r.seed} --path ${r.path}`);
+    if (r.path) console.log(replayLines(`lbcheck check ${r.id}${file} --seed ${r.seed}`, r.path).join('\n'));
   }
   const off = results.filter((r) => !r.asExpected);
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
@@ -58,6 +51,7 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
     .option('--json', 'print one JSON document {"results":[...]}')
     .option('--seed <S>', 'seed for generated cases', String(DEFAULT_SEED))
     .option('--path <P>', 'fast-check path replaying one counterexample (with one id and its --seed)')
+    .option('--verbose', 'under each verdict: the claim, its source, the method and the whole evidence')
     .option('--list', 'list the properties and exit (with --json: {"properties":[...]})')
     .action(async (ids: string[], opts: CheckFlags) => {
       const properties = registry.claims.filter((e) => opts.builtins || e.origin !== BUILT_IN).map((e) => e.claim);
@@ -66,16 +60,22 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
       const seed = parseSeed(opts.seed);
       if (opts.path !== undefined && ids.length !== 1) throw new UsageError('--path replays one property: name exactly one id');
       const selected = selectProperties(properties, ids);
+      const path = opts.path === undefined ? undefined : readPath(opts.path);
       const progress = progressFor(Boolean(opts.json));
+      const idWidth = idColumn(selected.map((p) => p.id));
+      if (!opts.json) console.log(verdictHeader(idWidth).join('\n'));
       const results: CheckResult[] = [];
       for (const [i, p] of selected.entries()) {
-        const ctx = { seed, path: opts.path, progress: (what: string) => progress.update(`${p.id}: ${what}`, i / selected.length) };
-        results.push(await runProperty(p, ctx));
+        const ctx = { seed, path, progress: (what: string) => progress.update(`${p.id}: ${what}`, i / selected.length) };
+        const result = await runProperty(p, ctx);
+        results.push(result);
+        // Each row as its verdict is decided (the bar, on a terminal, is cleared first and comes back on the next update).
+        progress.stop();
+        if (!opts.json) console.log(verdictRow(result, idWidth, Boolean(opts.verbose)).join('\n'));
       }
-      progress.stop();
       if (opts.json) {
         printJson({ results: results.map((r) => checkResultJson(r, seed)) });
-      } else printHuman(results, (id) => registry.claims.find((e) => e.claim.id === id)?.origin ?? BUILT_IN);
+      } else printEnd(results, (id) => registry.claims.find((e) => e.claim.id === id)?.origin ?? BUILT_IN);
       setExit(results.every((r) => r.asExpected) ? 0 : 1);
     });
 }

@@ -17,6 +17,7 @@ import { intParam } from '../core/params.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { explorerTable } from './explore-files.ts';
 import { addFileOption } from './files.ts';
+import { wrap } from '../report/wrap.ts';
 
 interface ExploreFlags {
   port: string;
@@ -87,7 +88,7 @@ async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void>
       mkdirSync(dirname(join(out, path)), { recursive: true });
       writeFileSync(join(out, path), bytes);
     }
-    console.log(`wrote the explorer to ${out} (${table.size} files); open index.html from any static web server (Z3 in the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`);
+    console.log(wrap(`wrote the explorer to ${out} (${table.size} files); open index.html from any static web server (Z3 in the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`));
     return;
   }
   // Listen first: a port in use fails at once, before the table is read. Nothing is served until the URL is printed.

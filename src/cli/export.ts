@@ -8,6 +8,7 @@ import { addFileOption } from './files.ts';
 import { paramText } from '../report/table.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { printJson } from './output.ts';
+import { shellCommand, wrap } from '../report/wrap.ts';
 
 interface ExportFlags {
   format: ExportFormat;
@@ -47,9 +48,9 @@ function runExport(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string
   };
   if (opts.json) return printJson(report);
   console.log(`${family.id}  ${paramText(chain.params)}`);
-  console.log(`${report.states} states, ${report.transitions} transitions${chain.truncation ? `, truncated at K = ${chain.truncation.K} (${chain.truncation.frontier} frontier states, boundary mass ${chain.truncation.boundaryMass.toExponential(2)})` : ''}`);
-  console.log(`wrote ${files.join(', ')}`);
-  for (const line of commandLines(opts.format, opts.out, rewards)) console.log(`  ${line}`);
+  console.log(wrap(`${report.states} states, ${report.transitions} transitions${chain.truncation ? `, truncated at K = ${chain.truncation.K} (${chain.truncation.frontier} frontier states, boundary mass ${chain.truncation.boundaryMass.toExponential(2)})` : ''}`));
+  console.log(wrap(`wrote ${files.join(', ')}`));
+  for (const line of commandLines(opts.format, opts.out, rewards)) console.log(shellCommand('  ', line).join('\n'));
 }
 
 export function exportCommand(registry: Registry): Command {

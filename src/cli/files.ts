@@ -1,5 +1,5 @@
 /**
- * `--file PATH` on every command that takes families or claims: the one helper
+ * `--file PATH` on every command that takes families or claims: the one function
  * each command uses. The files are read from argv before the commands are
  * built (the registry decides which subcommands exist); the option is also
  * declared on each command, for --help and so commander accepts it.

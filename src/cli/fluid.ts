@@ -11,6 +11,7 @@ import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { svgPlot } from '../report/svg-plot.ts';
 import { fmt, metricRows, paramText, renderTable } from '../report/table.ts';
+import { wrap } from '../report/wrap.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { paramRecord } from '../report/param-record.ts';
 import { printJson } from './output.ts';
@@ -121,11 +122,11 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     console.log('limiting metrics at the fixed point:');
     console.log(renderTable(['metric', 'value'], metricRows(report.metrics)));
     const e = tr.evidence;
-    console.log(`ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')}) to t = ${fmt(req.t)}: distance to the fixed point ${e.completed ? report.final.distanceToFixedPoint.toExponential(2) : '(not reached: step limit)'}, drift ${e.finalDrift.toExponential(2)}`);
+    console.log(wrap(`ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')}) to t = ${fmt(req.t)}: distance to the fixed point ${e.completed ? report.final.distanceToFixedPoint.toExponential(2) : '(not reached: step limit)'}, drift ${e.finalDrift.toExponential(2)}`));
     if (!report.final.settled && e.completed) {
-      console.log(`NOT SETTLED: drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT} at t = ${fmt(req.t)}: the ODE has not reached a fixed point, so its final state and distance are not the limit; integrate longer (--t)`);
+      console.log(wrap(`NOT SETTLED: drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT} at t = ${fmt(req.t)}: the ODE has not reached a fixed point, so its final state and distance are not the limit; integrate longer (--t)`));
     }
-    console.log(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`);
+    console.log(wrap(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`));
     if (opts.svg) console.log(`wrote ${opts.svg}`);
   }
   return ok ? 0 : 1;

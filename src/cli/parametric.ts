@@ -7,6 +7,7 @@ import { solveParametric, type ParametricMetrics, type ParametricResult } from '
 import { rawParams } from './model-options.ts';
 import { printJson } from './output.ts';
 import { progressFor } from './progress.ts';
+import { wrap } from '../report/wrap.ts';
 
 const SYMBOL: Record<string, string> = { lambda: 'λ', nu: 'ν', mu: 'μ' };
 
@@ -41,10 +42,11 @@ export function runParametric(family: ModelFamily<ParamSpecs, unknown>, opts: Re
     const e = r.evidence;
     console.log(`${family.id}  ${Object.entries(fixed).map(([k, t]) => `${k}=${t}`).join(' ')}  free: ${r.parameter} (${v})`);
     if (r.status === 'unknown') {
-      console.log(`UNKNOWN: ${r.reason} (${e.states} states, ${e.seconds.toFixed(3)} s)`);
+      console.log(wrap(`UNKNOWN: ${r.reason} (${e.states} states, ${e.seconds.toFixed(3)} s)`));
     } else {
-      console.log(`parametric exact: ${e.states} states, ${e.transitions} transitions; rates of degree ${e.rateDegree} in ${v}; pi(${v}) ~ polynomials of degree ${e.lawDegree} (proven bound ${e.degreeBound}); ${e.points} points x ${e.primes} primes; pi Q = 0 verified in Z[${v}]; ${e.seconds.toFixed(3)} s`);
-      for (const line of metricLines(r.metrics, v)) console.log(line);
+      console.log(`parametric exact: ${e.states} states, ${e.transitions} transitions, ${e.seconds.toFixed(3)} s; pi Q = 0 verified in Z[${v}]`);
+      console.log(wrap(`rates of degree ${e.rateDegree} in ${v}; pi(${v}) ~ polynomials of degree ${e.lawDegree} (proven bound ${e.degreeBound}); ${e.points} points x ${e.primes} primes`));
+      for (const line of metricLines(r.metrics, v)) console.log(wrap(line));
     }
   }
   return r.status === 'solved' ? 0 : 1;

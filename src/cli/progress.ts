@@ -6,6 +6,7 @@ import cliProgress from 'cli-progress';
 export interface Progress {
   /** fraction in [0, 1] when known. */
   update(task: string, fraction?: number): void;
+  /** Clears the bar (a later update shows it again). */
   stop(): void;
 }
 
@@ -30,6 +31,7 @@ export function progressFor(json: boolean): Progress {
     },
     stop() {
       if (started) bar.stop();
+      started = false;
     },
   };
 }

@@ -11,6 +11,7 @@ import { externalRunner, internalRunner, regress, type RegressReport } from '../
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { renderTable } from '../report/table.ts';
+import { wrap } from '../report/wrap.ts';
 import { parsePositive, printJson } from './output.ts';
 import { progressFor } from './progress.ts';
 import { short, zText } from './sim-output.ts';
@@ -31,17 +32,17 @@ function printHuman(r: RegressReport): void {
   const mark = (c: RegressReport['cases'][number]): string => (c.flagged ? 'FLAGGED' : c.z === null ? 'undecided' : c.imprecise ? 'imprecise' : '');
   const rows = r.cases.map((c) => [c.id, c.metric, `${short(c.estimate)} ± ${short(c.stderr)}`, short(c.exact), zText(c.z), mark(c)]);
   console.log(renderTable(['case', 'metric', 'estimate ± stderr', 'exact (CTMC)', 'z', ''], rows));
-  for (const e of r.errors) console.log(`case ${e.id}: ERROR ${e.error}`);
-  if (r.notCompared) console.log(`not compared: ${r.notCompared.metrics.join(', ')} (${r.notCompared.why})`);
+  for (const e of r.errors) console.log(wrap(`case ${e.id}: ERROR ${e.error}`));
+  if (r.notCompared) console.log(wrap(`not compared: ${r.notCompared.metrics.join(', ')} (${r.notCompared.why})`));
   const flagged = r.cases.filter((c) => c.flagged).length;
   const imprecise = r.cases.filter((c) => c.imprecise).length;
   const critical = [...new Set(r.cases.map((c) => c.critical.toFixed(2)))].join('/');
   const { relative, absolute } = r.rule.detectable;
-  console.log(
+  console.log(wrap(
     `verdict ${r.verdict}: ${r.rule.comparisons} of ${r.rule.expectedComparisons} expected comparisons, ${flagged} flagged, ${imprecise} imprecise, ` +
       `${r.errors.length} case(s) failed to run; Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${critical || '-'} ` +
       `(level ${r.rule.perComparisonLevel.toExponential(2)}); each must detect a difference of ${relative} |exact| + ${absolute}`,
-  );
+  ));
 }
 
 /** A regression request read from option text (UsageError on bad input): what `regress` and `sweep regress` run. */

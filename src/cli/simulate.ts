@@ -7,6 +7,7 @@ import { estimateRun, runSimulation, type RunEstimate } from '../sim/run.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { fmt, paramText, renderTable } from '../report/table.ts';
+import { wrap } from '../report/wrap.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { paramRecord } from '../report/param-record.ts';
 import { parsePositive, printJson } from './output.ts';
@@ -91,12 +92,12 @@ function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<stri
   }
   console.log(`${family.id}  ${paramText(report.paramsExact)}`);
   console.log(`method: ${report.method}`);
-  console.log(
+  console.log(wrap(
     `simulated T = ${fmt(report.horizon)} (seed ${report.seed}): ${report.events} events in ${report.seconds.toFixed(2)} s, ${fmt(Math.round(report.eventsPerSecond))} events/s; ` +
       `warm-up ${fmt(report.warmup)} deleted (MSER), ${report.batches} batches of ${fmt(report.batchLength)}`,
-  );
+  ));
   if (report.metrics === null) {
-    console.log(`UNKNOWN: ${report.reason}; no estimates`);
+    console.log(wrap(`UNKNOWN: ${report.reason}; no estimates`));
     return code;
   }
   const rows = Object.entries(report.metrics).map(([k, e]) => [k, short(e.mean), short(e.stderr), `[${short(e.ci95[0])}, ${short(e.ci95[1])}]`]);

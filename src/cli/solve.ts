@@ -12,6 +12,7 @@ import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
 import { freeMemory } from './memory.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
+import { wrap } from '../report/wrap.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { progressFor } from './progress.ts';
 import { parsePositive, parseTolerance, printJson } from './output.ts';
@@ -74,11 +75,12 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
       ? `0 (pi Q = 0 verified in rationals; ${report.primes} prime(s), ${report.liftingSteps} p-adic lifting steps)`
       : `${report.residual.toExponential(2)} (${report.residualNorm.split(' (')[0]})`;
     const error = report.errorEstimate !== undefined ? `, error estimate ${report.errorEstimate.toExponential(2)} (||pi - pi*||_1)` : '';
-    console.log(`method ${report.method}: ${report.states} states, ${report.transitions} transitions, residual ${resid}${error}, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`);
+    console.log(`method ${report.method}: ${report.states} states, ${report.transitions} transitions, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`);
+    console.log(wrap(`residual ${resid}${error}`));
     const t = report.truncation;
-    if (t) console.log(truncationLine(t));
-    if (t?.stopped) console.log(`SEARCH STOPPED: ${t.stopped}; these numbers are not to be trusted`);
-    if (t?.metricErrorWithinTolerance === false) console.log(`METRIC ERROR TOO LARGE: a metric's estimated error exceeds ${t.metricTolerance} (relative); these numbers are not to be trusted`);
+    if (t) console.log(wrap(truncationLine(t)));
+    if (t?.stopped) console.log(wrap(`SEARCH STOPPED: ${t.stopped}; these numbers are not to be trusted`));
+    if (t?.metricErrorWithinTolerance === false) console.log(wrap(`METRIC ERROR TOO LARGE: a metric's estimated error exceeds ${t.metricTolerance} (relative); these numbers are not to be trusted`));
     if (!report.converged) console.log('NOT CONVERGED: the residual or the error estimate missed the tolerance; these numbers are not to be trusted');
     if (!(t?.withinTolerance ?? true)) console.log('TRUNCATION TOO COARSE: the boundary mass exceeds its tolerance; these numbers are not to be trusted');
     const head = ['metric', 'value', ...(report.exact ? [t ? 'exact (of the truncated chain)' : 'exact'] : [])];

@@ -23,6 +23,7 @@ import { addParamOptions } from './model-options.ts';
 import { printJson } from './output.ts';
 import { countProgress } from './progress.ts';
 import { ignoredParams, optionNames, preparePoint, SWEEP_COMMANDS, type SweepCommand, type SweepSubject } from './sweep-jobs.ts';
+import { wrap } from '../report/wrap.ts';
 
 export const RUNNER = ownModule('sweep-jobs', 'src/cli/sweep-jobs.ts').href;
 
@@ -178,8 +179,8 @@ async function runSweep(command: SweepCommand, subject: SweepSubject, opts: Reco
   if (opts.json) printJson(report);
   else {
     const where = queue ? `through the queue at ${redactUrl(queue)}` : `on ${summary.threads} threads`;
-    console.log(`sweep ${command.name} ${subject.id}: ${report.points} points (sweep ${report.sweep}); ${report.computed} computed ${where}, ${report.alreadyWritten} already in ${opts.out}`);
-    console.log(`${report.ok} ok, ${report.notOk} not ok${report.failedOnQueue ? `, ${report.failedOnQueue} failed on the queue` : ''}; ${report.seconds.toFixed(2)} s wall, ${report.cpuSeconds.toFixed(2)} s CPU in this process`);
+    console.log(wrap(`sweep ${command.name} ${subject.id}: ${report.points} points (sweep ${report.sweep}); ${report.computed} computed ${where}, ${report.alreadyWritten} already in ${opts.out}`));
+    console.log(wrap(`${report.ok} ok, ${report.notOk} not ok${report.failedOnQueue ? `, ${report.failedOnQueue} failed on the queue` : ''}; ${report.seconds.toFixed(2)} s wall, ${report.cpuSeconds.toFixed(2)} s CPU in this process`));
     console.log(`wrote ${opts.out}${opts.csv ? ` and ${opts.csv}` : ''}`);
   }
   return report.notOk === 0 && report.failedOnQueue === 0 && report.ok === report.points ? 0 : 1;

@@ -10,7 +10,7 @@
  * units of ||pi - pi*||_1 (which bounds every metric: |E f - E* f| <= max|f|
  * ||pi - pi*||_1), and it is scale-free: multiplying every rate by c leaves pi and
  * d unchanged. (The absolute max_j |(pi Q)_j| used before scales with c, so a
- * slow chain stopped early and was called converged: issue 14, item 2.)
+ * slow chain stopped early and was called converged.)
  *
  * Converged: ||d||_1 <= tolerance and, where the solver estimates its error
  * ||pi - pi*||_1, the estimate <= tolerance (a small residual of a slowly mixing

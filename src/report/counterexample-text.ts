@@ -10,32 +10,32 @@ import type { EvaluatedProp } from '../smt/evaluate.ts';
 import type { EvidenceValue } from '../core/verdict.ts';
 import { MAX_WIDTH, traceText } from './trace-text.ts';
 
-/** "k = v, k = v, ..." broken into lines of at most MAX_WIDTH. */
-export function wrapPairs(indent: string, pairs: readonly string[]): string[] {
-  const lines: string[] = [];
-  const more = ' '.repeat(indent.length);
-  let line = indent;
-  for (const p of pairs) {
-    if (line.trim().length > 0 && line.length + p.length + 2 > MAX_WIDTH) {
-      lines.push(line.replace(/, $/, ','));
-      line = more;
-    }
-    line += `${p}, `;
+export { wrapWords } from './wrap.ts';
+
+/** Text cut into pieces of at most `room` characters, each ending after a space or a comma where one is near. */
+function pieces(text: string, room: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > room) {
+    const at = Math.max(rest.lastIndexOf(' ', room - 1), rest.lastIndexOf(',', room - 1)) + 1;
+    const cut = at > room / 2 ? at : room;
+    out.push(rest.slice(0, cut));
+    rest = rest.slice(cut);
   }
-  lines.push(line.replace(/, $/, ''));
-  return lines.map((l) => l.slice(0, MAX_WIDTH));
+  return [...out, rest];
 }
 
-/** Words broken into lines of at most MAX_WIDTH, continuation lines indented. */
-export function wrapWords(first: string, text: string, indent = '  '): string[] {
+/** "k = v, k = v, ..." broken into lines of at most MAX_WIDTH, between pairs where possible (a longer pair is broken too). */
+export function wrapPairs(indent: string, pairs: readonly string[]): string[] {
+  const more = ' '.repeat(indent.length);
   const lines: string[] = [];
-  let line = first;
-  for (const w of text.split(' ')) {
-    if (line.trim().length > 0 && line.length + w.length + 1 > MAX_WIDTH) {
+  let line = indent;
+  for (const piece of pairs.flatMap((p, i) => pieces(i < pairs.length - 1 ? `${p}, ` : p, MAX_WIDTH - more.length))) {
+    if (line.trim().length > 0 && line.length + piece.trimEnd().length > MAX_WIDTH) {
       lines.push(line.trimEnd());
-      line = indent;
+      line = more;
     }
-    line += `${w} `;
+    line += piece;
   }
   lines.push(line.trimEnd());
   return lines;
@@ -99,7 +99,7 @@ export function counterexampleText(v: EvidenceValue): string[] {
     return [
       ...paramsLine(v.params),
       ...shared.flatMap(([k, x]) => wrapPairs(`  ${k}: `, Array.isArray(x) ? x.map((e) => (isRecord(e) ? Object.entries(e).map(([a, b]) => `${a} ${String(b)}`).join(' ') : String(e))) : [String(x)])),
-      ...traceText(v.steps as unknown as TraceStep[], v.events as number).map((l) => `  ${l}`.slice(0, MAX_WIDTH)),
+      ...traceText(v.steps as unknown as TraceStep[], v.events as number, MAX_WIDTH - 2).map((l) => `  ${l}`),
     ];
   }
   if (isRecord(v) && v.kind === 'balance') return [...paramsLine(v.params), ...balanceText(v as unknown as BalanceFailure)];

@@ -2,14 +2,39 @@
 import Table from 'cli-table3';
 import { flatMetricName } from '../core/metric-names.ts';
 
-export function renderTable(head: string[], rows: (string | number)[][], colWidths?: number[]): string {
+/** Tables fit a terminal of this many columns unless the user asks for more (`check --verbose`). */
+export const TABLE_WIDTH = 100;
+
+/** Narrowest a column is squeezed to when a table must fit (its padding included). */
+const MIN_COLUMN = 8;
+
+/**
+ * Column widths (cli-table3's, padding included) for a table at most `width`
+ * characters wide: the content's own widths, or the ones asked for, with the
+ * widest column narrowed first until the table fits (cells then wrap).
+ */
+export function fitColumns(head: readonly string[], rows: readonly (readonly string[])[], asked?: readonly number[], width = TABLE_WIDTH): number[] {
+  const natural = head.map((h, c) => Math.max(...[h, ...rows.map((r) => r[c] ?? '')].flatMap((cell) => cell.split('\n').map((l) => l.length))) + 2);
+  const widths = asked ? asked.map((w, c) => Math.min(w, natural[c])) : natural;
+  // cli-table3 draws one border character before each column and one after the last.
+  while (widths.reduce((a, w) => a + w, 0) + widths.length + 1 > width) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if (widths[widest] <= MIN_COLUMN) break;
+    widths[widest]--;
+  }
+  return widths;
+}
+
+/** A boxed table that fits `width` columns (TABLE_WIDTH by default); long cells wrap. */
+export function renderTable(head: string[], rows: (string | number)[][], colWidths?: number[], width = TABLE_WIDTH): string {
+  const cells = rows.map((r) => r.map(String));
   const t = new Table({
     head,
     style: { head: [], border: [] },
     wordWrap: true,
-    ...(colWidths ? { colWidths } : {}),
+    colWidths: fitColumns(head, cells, colWidths, width),
   });
-  for (const r of rows) t.push(r.map(String));
+  for (const r of cells) t.push(r);
   return t.toString();
 }
 

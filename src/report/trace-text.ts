@@ -7,16 +7,26 @@
 import Table from 'cli-table3';
 import type { TraceStep } from '../coupling/coupled-run.ts';
 import { drawsText, quantityText } from './quantity-text.ts';
+import { LINE_WIDTH } from './wrap.ts';
 
-export const MAX_WIDTH = 200;
+export const MAX_WIDTH = LINE_WIDTH;
 
 const BLANK = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' ' };
 
-/** Hard-wraps a line at `width` characters, continuation lines indented. */
+/** Wraps a line at `width` characters, at a space where one is near, continuation lines indented. */
 function fit(line: string, width = MAX_WIDTH): string[] {
-  if (line.length <= width) return [line];
-  const out = [line.slice(0, width)];
-  for (let i = width; i < line.length; i += width - 4) out.push(`    ${line.slice(i, i + width - 4)}`);
+  const out: string[] = [];
+  let rest = line;
+  let indent = '';
+  while (indent.length + rest.length > width) {
+    const room = width - indent.length;
+    const space = rest.lastIndexOf(' ', room);
+    const cut = space > room / 2 ? space : room;
+    out.push(indent + rest.slice(0, cut).trimEnd());
+    rest = rest.slice(cut).trimStart();
+    indent = '    ';
+  }
+  out.push(indent + rest);
   return out;
 }
 
@@ -42,10 +52,10 @@ function stepRows(step: TraceStep): StepRows {
 }
 
 /** Column widths shared by every step's block, so the systems stay in the same columns. */
-function columnWidths(all: readonly StepRows[], names: readonly string[]): number[] {
+function columnWidths(all: readonly StepRows[], names: readonly string[], width: number): number[] {
   const rows = all.flatMap((s) => s.rows);
   const labelWidth = Math.min(34, Math.max(5, ...rows.map((r) => r[0].length))) + 2;
-  const room = Math.floor((MAX_WIDTH - 2 - labelWidth - names.length) / names.length);
+  const room = Math.floor((width - 2 - labelWidth - names.length) / names.length);
   return [labelWidth, ...names.map((n, k) => Math.min(room, 48, Math.max(n.length, ...rows.map((r) => r[k + 1].length)) + 2))];
 }
 
@@ -55,12 +65,12 @@ function block(names: readonly string[], s: StepRows, widths: number[]): string[
   return [...table.toString().split('\n').map((l) => `  ${l.trimEnd()}`), ...s.aside];
 }
 
-/** The whole run: a block per step, then the verdict line. */
-export function traceText(steps: readonly TraceStep[], events: number): string[] {
+/** The whole run: a block per step, then the verdict line, no line wider than `width`. */
+export function traceText(steps: readonly TraceStep[], events: number, width = MAX_WIDTH): string[] {
   const lines: string[] = [];
   const names = steps[0]?.systems.map((s) => s.name) ?? [];
   const rows = steps.map(stepRows);
-  const widths = columnWidths(rows, names);
+  const widths = columnWidths(rows, names, width);
   for (const [i, s] of steps.entries()) {
     lines.push(s.event ? `step ${s.step}: ${s.event.text}` : 'step 0: start');
     if (s.event) lines.push(`  draws: ${drawsText(s.event.draws)}`);
@@ -69,5 +79,5 @@ export function traceText(steps: readonly TraceStep[], events: number): string[]
   }
   const v = steps.at(-1)?.violation;
   lines.push(v ? `VIOLATED after step ${v.step}: ${v.order}: ${v.why}` : `every order holds through step ${events}`);
-  return lines.flatMap((l) => fit(l));
+  return lines.flatMap((l) => fit(l, width));
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 14, items 4, 5, 6, 7 and 11: verdicts that say no more than was shown.
+ * Verdicts that say no more than was shown.
  * Each test failed on the code before the fix.
  */
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-/** Output a person or a script can use: exact parameters in JSON, long vectors summarised, short runs unknown (issue 13). */
+/** Output a person or a script can use: exact parameters in JSON, long vectors summarised, short runs unknown. */
 import { describe, expect, it } from 'vitest';
 import { lbcheck } from '../support/cli.ts';
 

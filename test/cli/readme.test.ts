@@ -1,21 +1,25 @@
 /**
- * The README's example outputs are what the commands print now (timings aside).
- * A failure means a command's output changed: run `npm run readme` (or
- * `npm run readme -- "<part of the command>"`) and commit the README.
+ * The example outputs of the README and the docs are what the commands print
+ * now (timings aside). A failure means a command's output changed: run
+ * `npm run readme` (or `npm run readme -- "<part of the command>"`) and commit
+ * the files it rewrites.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockBody, claimsTable, claimsTableRange, findBlocks, normalise, ROOT, runExample, words } from '../../scripts/readme-examples.ts';
+import { blockBody, claimsTable, claimsTableRange, docFiles, findBlocks, normalise, ROOT, runBlock, words } from '../../scripts/readme-examples.ts';
 
-const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n');
-const blocks = findBlocks(lines);
-const fast = blocks.filter((b) => b.examples.every((e) => !e.slow));
+const docs = docFiles().map((file) => {
+  const lines = readFileSync(join(ROOT, file), 'utf8').split('\n');
+  return { file, lines, blocks: findBlocks(lines, file) };
+});
+const fast = docs.flatMap((d) => d.blocks.filter((b) => b.examples.every((e) => !e.slow)).map((b) => ({ ...d, b })));
 
-describe('README examples', () => {
-  it('the README has example blocks, most of them checked here', () => {
-    expect(blocks.length).toBeGreaterThanOrEqual(10);
-    expect(fast.length).toBeGreaterThanOrEqual(8);
+describe('generated examples of the README and the docs', () => {
+  it('the README and the docs have example blocks, most of them checked here', () => {
+    expect(docs.find((d) => d.file === 'README.md')!.blocks.length).toBeGreaterThanOrEqual(4);
+    expect(docs.filter((d) => d.file.startsWith('docs/commands/') && d.blocks.length > 0).length).toBeGreaterThanOrEqual(8);
+    expect(fast.length).toBeGreaterThanOrEqual(20);
   });
 
   it('words splits like a shell: quotes group, spaces separate', () => {
@@ -30,13 +34,13 @@ describe('README examples', () => {
   });
 
   it('the claims table is the registry\'s (ids, claims, sources, expected verdicts)', () => {
-    const range = claimsTableRange(lines);
-    expect(range).not.toBeNull();
-    expect(lines.slice(...range!)).toEqual(claimsTable());
+    const withTable = docs.filter((d) => claimsTableRange(d.lines) !== null);
+    expect(withTable.map((d) => d.file)).toEqual(['docs/claims.md']);
+    expect(withTable[0].lines.slice(...claimsTableRange(withTable[0].lines)!)).toEqual(claimsTable());
   });
 
-  it.each(fast.map((b) => [b.examples.map((e) => e.command).join(' && '), b] as const))('lbcheck %s', (_name, b) => {
-    const now = b.examples.flatMap((e) => runExample(e)).join('\n');
-    expect(normalise(now), 'README output is stale: run `npm run readme` and commit README.md').toBe(normalise(blockBody(lines, b)));
+  it.each(fast.map((x) => [`${x.file}: ${x.b.examples.map((e) => e.command).join(' && ')}`, x] as const))('lbcheck %s', (_name, x) => {
+    const now = runBlock(x.b).join('\n');
+    expect(normalise(now), `${x.file} output is stale: run \`npm run readme -- ${x.file}\` and commit it`).toBe(normalise(blockBody(x.lines, x.b)));
   });
 });

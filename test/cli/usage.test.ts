@@ -1,4 +1,4 @@
-/** What a new user meets first: help, version, repeated options, seeds, listings (issue 13). */
+/** What a new user meets first: help, version, repeated options, seeds, listings. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lbcheck, expectUsageError } from '../support/cli.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 2 and issue 15 item 2: one convergence rule, scale-free, held by
+ * One convergence rule, scale-free, held by
  * every float solver. The scaled chains here stopped after one or two cycles and
  * were called converged under the old absolute rule max|pi Q| <= 1e-12.
  */
@@ -60,7 +60,7 @@ describe('the convergence rule', () => {
     expect(diff).toBeLessThanOrEqual(1e-12);
   });
 
-  it('issue 14.2: hetero-ps with rates 1e-10 gives the unscaled answer, not one 2.4% off', () => {
+  it('hetero-ps with rates 1e-10 gives the unscaled answer, not one 2.4% off', () => {
     const at = (unit: string) =>
       heteroPs.parse({ servers: '2,2', rates: `2/${unit},1/${unit}`, lambda: `1/${unit}`, K: '8' });
     const exact = solveModel(heteroPs, at('1'), { method: 'gth' }); // the unscaled chain by a direct method

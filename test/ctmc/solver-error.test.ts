@@ -1,5 +1,5 @@
 /**
- * The float solver's own error in a truncated answer's evidence (issue 10): the
+ * The float solver's own error in a truncated answer's evidence: the
  * search's metricError is the change between its last two truncations plus the
  * solver's estimate for the last solve, and where the solver's part keeps the
  * search from settling it solves the same truncation again at a tighter

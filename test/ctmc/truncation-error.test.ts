@@ -1,6 +1,6 @@
 /**
- * The boundary mass is not a bound on a metric's truncation error (issue 14,
- * item 3): the M/M/1 queue (jsq-d with N = 1, d = 1) has mean jobs rho/(1 - rho)
+ * The boundary mass is not a bound on a metric's truncation error: the
+ * M/M/1 queue (jsq-d with N = 1, d = 1) has mean jobs rho/(1 - rho)
  * exactly, and its truncation loses far more in that metric than the mass on the
  * boundary. The evidence's metricError must cover the true error.
  */

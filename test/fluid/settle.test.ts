@@ -1,4 +1,4 @@
-/** Issue 13: a fluid run that has not settled says so, in text and JSON, and exits 1. */
+/** A fluid run that has not settled says so, in text and JSON, and exits 1. */
 import { describe, expect, it } from 'vitest';
 import { lbcheck } from '../support/cli.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Issue 14 (items 1, 8, 9) and issue 13: ways a broken simulator used to pass
+ * Ways a broken simulator used to pass
  * `regress`. Each case here passed (or crashed) before the fix.
  */
 import { describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ describe('degrees of freedom (14.1)', () => {
   });
 });
 
-describe('metric names (14.9, issue 13)', () => {
+describe('metric names', () => {
   it('a name such as "constructor" is an unknown metric, not a known one', async () => {
     const r = await regress(jiqBlocking, panel, {
       seed: 0, simulator: 'fake',
@@ -117,7 +117,7 @@ describe('what is compared (14.8)', () => {
   });
 });
 
-describe('an external command that cannot run (issue 13)', () => {
+describe('an external command that cannot run', () => {
   it('checkCommand finds programs in PATH and refuses missing ones', () => {
     expect(() => checkCommand('sh -c true')).not.toThrow();
     expect(() => checkCommand('nonexistent_cmd_lbcheck --x')).toThrow('"nonexistent_cmd_lbcheck" is not found');

@@ -29,7 +29,7 @@ describe('expression layer', () => {
 });
 
 describe('Z3 claims', () => {
-  it('lists the six claims of issue 4 in order', () => {
+  it('lists the six claims in order', () => {
     expect(smtClaims.map((c) => c.id)).toEqual([
       'nu-threshold-blocking', 'nu-threshold-queueing', 'theorem1-fixed-point', 'theorem2-min-only', 'power-of-d-fixed-point', 'hetero-sq2-stability',
     ]);
@@ -109,11 +109,11 @@ describe('lbcheck prove', () => {
     expect(j.counterexample.lambda).toMatch(/^\d+\/\d+$/);
   });
 
-  it('prints every refuted part with its model and both sides of the claim, no line over 200 characters', () => {
+  it('prints every refuted part with its model and both sides of the claim, no line over 120 characters', () => {
     const r = lbcheck('prove', 'theorem2-min-only', '--R', '3');
     expect(r.code).toBe(1);
     const lines = r.stdout.split('\n');
-    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(200);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(120);
     // Part 2: the model's l against the closed form lambda (1 - 3 alpha_3)/(3 (1 - lambda) + lambda), computed here from the printed model.
     const block = r.stdout.slice(r.stdout.indexOf('part 2 refuted: l = '), r.stdout.indexOf('part 3 refuted: same'));
     expect(block.length).toBeGreaterThan(0);

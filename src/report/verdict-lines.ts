@@ -1,0 +1,74 @@
+/**
+ * `lbcheck check` for people: the verdict table printed a row at a time, as
+ * each verdict is decided (id, verdict, a one-line summary, TABLE_WIDTH wide;
+ * `--verbose` adds the claim, source, method and whole evidence under each
+ * row), and replay commands wrapped so that no line passes TABLE_WIDTH.
+ */
+import { evidenceText, type CheckResult } from '../check/runner.ts';
+import { wrapWords } from './counterexample-text.ts';
+import { TABLE_WIDTH } from './table.ts';
+
+/** Wide enough for every verdict (`refuted`, `unknown`) and a space. */
+const VERDICT_COLUMN = 9;
+/** An id longer than this pushes its row's summary right rather than widening every row. */
+const LONGEST_ID_COLUMN = 40;
+
+/** One line of at most `width` characters: a longer one is cut and ends in "…". */
+export function oneLine(text: string, width = TABLE_WIDTH): string {
+  const first = text.split('\n')[0].trimEnd();
+  return first.length <= width ? first : `${first.slice(0, width - 1)}…`;
+}
+
+/** The width of the id column for these ids (the longest, capped, and two spaces). */
+export function idColumn(ids: readonly string[]): number {
+  return Math.min(LONGEST_ID_COLUMN, Math.max(2, ...ids.map((id) => id.length))) + 2;
+}
+
+export function verdictHeader(idWidth: number): string[] {
+  return [`${'id'.padEnd(idWidth)}${'verdict'.padEnd(VERDICT_COLUMN)}evidence`, '-'.repeat(TABLE_WIDTH)];
+}
+
+/** A result's row; a verdict other than the expected one says so first in the summary. */
+export function verdictRow(r: CheckResult, idWidth: number, verbose: boolean): string[] {
+  const summary = r.asExpected ? r.summary : `NOT AS EXPECTED (expected ${r.expected}): ${r.summary}`;
+  const row = oneLine(`${r.id.padEnd(idWidth - 1)} ${r.verdict.padEnd(VERDICT_COLUMN)}${summary}`);
+  if (!verbose) return [row];
+  const indent = '      ';
+  const field = (name: string, text: string): string[] =>
+    text.split('\n').flatMap((part, i) => wrapWords(i === 0 ? `    ${name}: ` : indent, part.trim(), indent, TABLE_WIDTH));
+  return [
+    row,
+    ...field('claim', r.claim),
+    ...field('source', r.source),
+    ...field('method', r.method),
+    ...field('summary', r.summary),
+    ...field('evidence', evidenceText(r.evidence)),
+    ...field('time', `${r.seconds.toFixed(2)} s`),
+  ];
+}
+
+/**
+ * `  replay: <command> --path P`. A path too long for one line is printed in
+ * single quotes across lines, broken after a ':'; `check --path` ignores the
+ * white space, so the lines paste into a shell as they are.
+ */
+export function replayLines(command: string, path: string, width = TABLE_WIDTH): string[] {
+  const first = `  replay: ${command} --path `;
+  if (first.length + path.length <= width) return [first + path];
+  const lines: string[] = [];
+  let line = `${first}'`;
+  for (const step of path.match(/[^:]+:?/g) ?? []) {
+    if (line.trim().length > 0 && line.length + step.length > width - 1) {
+      lines.push(line);
+      line = '    ';
+    }
+    line += step;
+  }
+  lines.push(`${line}'`);
+  return lines;
+}
+
+/** What `--path` reads: a printed path with the white space of its line breaks taken out. */
+export function readPath(text: string): string {
+  return text.replace(/\s+/g, '');
+}
