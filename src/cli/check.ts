@@ -40,6 +40,23 @@ function printHuman(results: CheckResult[], origin: (id: string) => string): voi
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
 }
 
+/**
+ * A replay (`--path`) as what it is: one case, passed or failed, never the
+ * claim's verdict. Exit code 0 when the case passed.
+ */
+function printReplay(r: CheckResult, json: boolean): number {
+  const replay = r.replay;
+  if (!replay) throw new UsageError(`${r.id} is not decided on generated cases: --path has no case to replay (run it without --path)`);
+  if (json) printJson({ replay: { id: r.id, ...replay, seconds: r.seconds } });
+  else {
+    console.log(`${r.id}: replay of one case (seed ${replay.seed}, path ${replay.path}): ${replay.outcome.toUpperCase()}`);
+    if (replay.case !== null) console.log(`case:\n${counterexampleText(replay.case).join('\n')}`);
+    if (replay.reason) console.log(`why undecided: ${replay.reason}`);
+    console.log(`a replay decides this case only; run \`lbcheck check ${r.id}\` without --path for the claim's verdict`);
+  }
+  return replay.outcome === 'passed' ? 0 : 1;
+}
+
 /** The properties (all, or those named), ids whole (the id column is as wide as the longest id). */
 function printList(properties: readonly Property[], json: boolean): void {
   if (json) {
@@ -57,7 +74,7 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
     .option('--no-builtins', 'run only the claims of the --file modules')
     .option('--json', 'print one JSON document {"results":[...]}')
     .option('--seed <S>', 'seed for generated cases', String(DEFAULT_SEED))
-    .option('--path <P>', 'fast-check path replaying one counterexample (with one id and its --seed)')
+    .option('--path <P>', 'fast-check path: replay that one generated case (with one id and its --seed); reports the case passed or failed, not the claim\'s verdict')
     .option('--list', 'list the properties and exit (with --json: {"properties":[...]})')
     .action(async (ids: string[], opts: CheckFlags) => {
       const properties = registry.claims.filter((e) => opts.builtins || e.origin !== BUILT_IN).map((e) => e.claim);
@@ -73,6 +90,7 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
         results.push(await runProperty(p, ctx));
       }
       progress.stop();
+      if (opts.path !== undefined) return setExit(printReplay(results[0], Boolean(opts.json)));
       if (opts.json) {
         printJson({ results: results.map((r) => checkResultJson(r, seed)) });
       } else printHuman(results, (id) => registry.claims.find((e) => e.claim.id === id)?.origin ?? BUILT_IN);
