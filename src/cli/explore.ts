@@ -8,7 +8,7 @@
  * (loaded and checked by main.ts into the registry) are bundled into the page.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
@@ -101,10 +101,16 @@ export function serve(table: ReadonlyMap<string, Buffer>, host: string, port: nu
   });
 }
 
+/** --out must be a directory or a path that does not exist yet (the build writes a tree of files there). */
+function refuseOutPath(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: exists and is not a directory; name a directory (new or existing) for the site`);
+}
+
 async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void> {
   const port = intParam('port', { min: 0, max: 65535 }).read(opts.port, 'port');
   const files = userFilesOf(registry);
   if (opts.out) {
+    refuseOutPath(resolve(opts.out));
     const table = await buildPage(files, resolve(opts.out));
     mkdirSync(join(resolve(opts.out), 'z3'), { recursive: true });
     for (const [path, bytes] of z3Table()) writeFileSync(join(resolve(opts.out), path), bytes);

@@ -38,6 +38,14 @@ export function parseQueueUrl(text: string): URL {
   }
   if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new UsageError(`--queue must be redis:// or rediss://, got ${url.protocol}//`);
   if (url.hostname === '') throw new UsageError('--queue names no host');
+  for (const part of ['user', 'password'] as const) {
+    try {
+      decodeURIComponent(part === 'user' ? url.username : url.password);
+    } catch {
+      // The text itself is never shown: it may be the password.
+      throw new UsageError(`--queue: the ${part} has a % that starts no valid escape (write a literal % as %25)`);
+    }
+  }
   return url;
 }
 
