@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
+import { acceptHost } from './host-check.ts';
 import { intParam } from '../core/params.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
@@ -78,6 +79,8 @@ export function serve(table: ReadonlyMap<string, Buffer>, host: string, port: nu
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Embedder-Policy': 'require-corp',
     };
+    const address = server.address();
+    if (!acceptHost(req, res, host, typeof address === 'object' && address ? address.port : port)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end('method not allowed\n');
       return;

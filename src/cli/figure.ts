@@ -10,6 +10,7 @@ import { parseQueueUrl, redactUrl } from '../sweep/queue.ts';
 import { ALPHA2, LAMBDA, p1Fig2 } from './figures/p1-fig2.ts';
 import { parsePositive, printJson } from './output.ts';
 import { countProgress } from './progress.ts';
+import { checkWritable } from './writable.ts';
 import { short, zText } from './sim-output.ts';
 
 interface Fig2Flags {
@@ -38,6 +39,7 @@ async function runFig2(opts: Fig2Flags): Promise<number> {
   const seed = parseSeed(opts.seed);
   const threads = opts.jobs === undefined ? undefined : intParam('threads', { min: 1, max: 1024 }).read(opts.jobs, 'jobs');
   const queue = opts.queue === undefined ? undefined : parseQueueUrl(opts.queue);
+  if (opts.svg) checkWritable(opts.svg, '--svg');
   const progress = countProgress(ALPHA2.length * LAMBDA.length, 'grid points', Boolean(opts.json));
   let r;
   try {
