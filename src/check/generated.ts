@@ -54,6 +54,8 @@ function replayResult<T>(ctx: RunContext, path: string, o: GeneratedOptions<T>, 
     seed: ctx.seed,
     path,
     replay,
+    // A failed case is still shown as a counterexample (the explorer opens its trace), not as a verdict.
+    ...(replay.outcome === 'failed' ? { counterexample: replay.case } : {}),
   };
 }
 
