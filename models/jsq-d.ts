@@ -6,7 +6,7 @@
  * mean-field limits and fluid ODE, the per-server simulator and its
  * regression panel, the ordered-queue systems of P2's coupling.
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily, ratToNumber } from '../src/api.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily, ratString, ratToNumber } from '../src/api.ts';
 import { ctmc } from './jsq-d/ctmc.ts';
 import { fluidView } from './jsq-d/fluid.ts';
 import { meanFieldTail } from './jsq-d/limits.ts';
@@ -15,6 +15,7 @@ import { metrics } from './jsq-d/metrics.ts';
 import { simulatorView } from './jsq-d/simulator.ts';
 import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestK } from './support/queue-code-space.ts';
+import { budgetText, LARGEST_BUDGET } from '../src/ctmc/state-budget.ts';
 
 export type { JsqdParams } from './jsq-d/params.ts';
 export { meanFieldSojourn, meanFieldTail } from './jsq-d/limits.ts';
@@ -40,6 +41,22 @@ function projectionK(p: JsqdParams): number {
   return Math.min(random, Math.ceil(Math.log(1e-15) / (p.N * Math.log(lambda))) + 16);
 }
 
+/**
+ * Why no automatic K can succeed: with every server busy the number of jobs is
+ * a birth-death walk of ratio lambda per job, so the mass beyond L jobs falls
+ * like lambda^L, and a boundary mass of 1e-12 needs about ln(1e-12)/ln(lambda)
+ * levels of jobs, at least one state each. Past the largest state budget (1e8)
+ * no search reaches it (lambda > 1 - 2.8e-7).
+ */
+function tailTooLong(p: JsqdParams): string | null {
+  const levels = Math.log(DEFAULT_BOUNDARY_TOLERANCE) / Math.log(ratToNumber(p.lambda));
+  if (!(levels > LARGEST_BUDGET)) return null;
+  return (
+    `lambda = ${ratString(p.lambda)} is so close to 1 that the queues' tail falls by only a factor lambda per job: a boundary mass of ${DEFAULT_BOUNDARY_TOLERANCE} ` +
+    `needs about ${levels.toExponential(1)} levels of jobs, at least one state each, more than the largest state budget (${budgetText(LARGEST_BUDGET)} states)`
+  );
+}
+
 export const jsqD = defineFamily<typeof params, JsqdParams, typeof metrics>({
   id: 'jsq-d',
   title: 'JSQ(d): each arrival joins the shortest of d servers sampled uniformly (d = N: JSQ, d = 1: random)',
@@ -56,6 +73,7 @@ export const jsqD = defineFamily<typeof params, JsqdParams, typeof metrics>({
     initialK: (p) => firstK(p.N, (K) => meanFieldTail(ratToNumber(p.lambda), p.d, K), DEFAULT_BOUNDARY_TOLERANCE, largestK(p.N, 0)),
     // C(N + K, K) states: each level multiplies them by about (N + K)/K.
     nextK: (_p, K) => K + 1,
+    unstable: tailTooLong,
     projectionK,
   }),
 });

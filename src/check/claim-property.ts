@@ -21,6 +21,15 @@ export function smtRefutation(r: ClaimResult): EvidenceRecord {
   };
 }
 
+/** The parts proved only vacuously (hypotheses unsatisfiable), named per size; "every part" when there is none. */
+function vacuousText(results: readonly ClaimResult[]): string {
+  const per = results.flatMap((r) => {
+    const parts = r.parts.filter((p) => p.verdict === 'vacuous').map((p) => p.part);
+    return parts.length > 0 ? [`at ${r.size}: ${parts.join('; ')}`] : [];
+  });
+  return per.length === 0 ? ', every part' : `; vacuous parts (hypotheses unsatisfiable, nothing shown) ${per.join(' | ')}`;
+}
+
 export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; expected: Verdict }): Property {
   return {
     id: `prove-${claim.id}`,
@@ -43,7 +52,7 @@ export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; ex
           ? `undecided at ${claim.sizeRange.meaning} = ${unknown.map((r) => r.size).join(', ')}: ${unknown[0].reason}`
           : results.length === 0
             ? 'no size was decided: nothing is proved'
-            : `proved for ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}, every part`;
+            : `proved for ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}${vacuousText(results)}`;
       return {
         verdict,
         summary,

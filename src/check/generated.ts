@@ -6,10 +6,12 @@
  * weak to decide throws Inconclusive; a run with such a case (or one that failed
  * to run), and no case decided false, is `unknown`. Shrinking follows only cases
  * decided false: an undecided case counts as passing for fast-check, so a real
- * counterexample never shrinks into an undecided one.
+ * counterexample never shrinks into an undecided one. A replay (a path given)
+ * runs that one case and reports it as a replay: passed, failed or undecided,
+ * with the case; the claim's verdict is then `unknown` (one case decides nothing).
  */
 import fc from 'fast-check';
-import type { EvidenceRecord, EvidenceValue, PropertyResult } from '../core/verdict.ts';
+import type { EvidenceRecord, EvidenceValue, PropertyResult, ReplayResult } from '../core/verdict.ts';
 import type { RunContext } from './property.ts';
 
 export class Inconclusive extends Error {
@@ -34,12 +36,37 @@ interface Undecided<T> {
   reason: string;
 }
 
+/** One case replayed from its seed and path: what happened to it, never a verdict on the claim. */
+function replayResult<T>(ctx: RunContext, path: string, o: GeneratedOptions<T>, details: fc.RunDetails<[T]>, last: T | undefined, undecided: Undecided<T> | undefined): PropertyResult {
+  const base = { seed: ctx.seed, path };
+  let replay: ReplayResult;
+  if (details.failed && details.counterexample) replay = { ...base, outcome: 'failed', case: o.describe(details.counterexample[0]), reason: null };
+  else if (details.failed) {
+    const error: unknown = details.errorInstance;
+    replay = { ...base, outcome: 'undecided', case: null, reason: `no case at this seed and path: ${error instanceof Error ? error.message : String(error)}` };
+  } else if (undecided) replay = { ...base, outcome: 'undecided', case: o.describe(undecided.value), reason: undecided.reason };
+  else if (last === undefined) replay = { ...base, outcome: 'undecided', case: null, reason: 'no case was generated at this seed and path' };
+  else replay = { ...base, outcome: 'passed', case: o.describe(last), reason: null };
+  return {
+    verdict: 'unknown',
+    summary: `replay of one case (seed ${ctx.seed}, path ${path}): ${replay.outcome}; a replay decides that case only, not the claim`,
+    evidence: { ...(o.eachCase ? { eachCase: o.eachCase } : {}), ...o.evidence() },
+    seed: ctx.seed,
+    path,
+    replay,
+    // A failed case is still shown as a counterexample (the explorer opens its trace), not as a verdict.
+    ...(replay.outcome === 'failed' ? { counterexample: replay.case } : {}),
+  };
+}
+
 export async function runGenerated<T>(ctx: RunContext, o: GeneratedOptions<T>): Promise<PropertyResult> {
   let cases = 0;
+  let last: T | undefined;
   let undecided: Undecided<T> | undefined;
   let undecidedCount = 0;
   const property = fc.asyncProperty(o.arbitrary, async (v) => {
     ctx.progress(`case ${++cases}`);
+    last = v;
     try {
       return await o.predicate(v);
     } catch (e) {
@@ -53,8 +80,10 @@ export async function runGenerated<T>(ctx: RunContext, o: GeneratedOptions<T>): 
     seed: ctx.seed,
     numRuns: ctx.path ? 1 : o.numRuns,
     ...(ctx.path ? { path: ctx.path } : {}),
-    endOnFailure: false,
+    // A replay runs its one case and stops there; a search shrinks what fails.
+    endOnFailure: ctx.path !== undefined,
   });
+  if (ctx.path !== undefined) return replayResult(ctx, ctx.path, o, details, last, undecided);
   // The seed as given (fast-check reports it as a signed 32-bit integer), so the replay line is accepted by --seed.
   const replay = { seed: ctx.seed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
   const evidence = (more: EvidenceRecord = {}): EvidenceRecord => ({

@@ -33,6 +33,23 @@ function printEnd(results: CheckResult[], origin: (id: string) => string): void 
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
 }
 
+/**
+ * A replay (`--path`) as what it is: one case, passed or failed, never the
+ * claim's verdict. Exit code 0 when the case passed.
+ */
+function printReplay(r: CheckResult, json: boolean): number {
+  const replay = r.replay;
+  if (!replay) throw new UsageError(`${r.id} is not decided on generated cases: --path has no case to replay (run it without --path)`);
+  if (json) printJson({ replay: { id: r.id, ...replay, seconds: r.seconds } });
+  else {
+    console.log(`${r.id}: replay of one case (seed ${replay.seed}, path ${replay.path}): ${replay.outcome.toUpperCase()}`);
+    if (replay.case !== null) console.log(`case:\n${counterexampleText(replay.case).join('\n')}`);
+    if (replay.reason) console.log(`why undecided: ${replay.reason}`);
+    console.log(`a replay decides this case only; run \`lbcheck check ${r.id}\` without --path for the claim's verdict`);
+  }
+  return replay.outcome === 'passed' ? 0 : 1;
+}
+
 /** The properties (all, or those named), ids whole (the id column is as wide as the longest id). */
 function printList(properties: readonly Property[], json: boolean): void {
   if (json) {
@@ -50,7 +67,7 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
     .option('--no-builtins', 'run only the claims of the --file modules')
     .option('--json', 'print one JSON document {"results":[...]}')
     .option('--seed <S>', 'seed for generated cases', String(DEFAULT_SEED))
-    .option('--path <P>', 'fast-check path replaying one counterexample (with one id and its --seed)')
+    .option('--path <P>', 'fast-check path: replay that one generated case (with one id and its --seed); reports the case passed or failed, not the claim\'s verdict')
     .option('--verbose', 'under each verdict: the claim, its source, the method and the whole evidence')
     .option('--list', 'list the properties and exit (with --json: {"properties":[...]})')
     .action(async (ids: string[], opts: CheckFlags) => {
@@ -63,7 +80,9 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
       const path = opts.path === undefined ? undefined : readPath(opts.path);
       const progress = progressFor(Boolean(opts.json));
       const idWidth = idColumn(selected.map((p) => p.id));
-      if (!opts.json) console.log(verdictHeader(idWidth).join('\n'));
+      // A replay prints its one case (printReplay), not a verdict table.
+      const table = !opts.json && path === undefined;
+      if (table) console.log(verdictHeader(idWidth).join('\n'));
       const results: CheckResult[] = [];
       for (const [i, p] of selected.entries()) {
         const ctx = { seed, path, progress: (what: string) => progress.update(`${p.id}: ${what}`, i / selected.length) };
@@ -71,8 +90,9 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
         results.push(result);
         // Each row as its verdict is decided (the bar, on a terminal, is cleared first and comes back on the next update).
         progress.stop();
-        if (!opts.json) console.log(verdictRow(result, idWidth, Boolean(opts.verbose)).join('\n'));
+        if (table) console.log(verdictRow(result, idWidth, Boolean(opts.verbose)).join('\n'));
       }
+      if (opts.path !== undefined) return setExit(printReplay(results[0], Boolean(opts.json)));
       if (opts.json) {
         printJson({ results: results.map((r) => checkResultJson(r, seed)) });
       } else printEnd(results, (id) => registry.claims.find((e) => e.claim.id === id)?.origin ?? BUILT_IN);

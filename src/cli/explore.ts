@@ -9,10 +9,11 @@
  * compiled for the page's worker, which imports them.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
+import { acceptHost } from './host-check.ts';
 import { intParam } from '../core/params.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { explorerTable } from './explore-files.ts';
@@ -55,6 +56,8 @@ export function serve(table: ReadonlyMap<string, Buffer>, host: string, port: nu
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Embedder-Policy': 'require-corp',
     };
+    const address = server.address();
+    if (!acceptHost(req, res, host, typeof address === 'object' && address ? address.port : port)) return;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...headers, Allow: 'GET, HEAD', 'Content-Type': 'text/plain' }).end('method not allowed\n');
       return;
@@ -78,11 +81,17 @@ export function serve(table: ReadonlyMap<string, Buffer>, host: string, port: nu
   });
 }
 
+/** --out must be a directory or a path that does not exist yet (the build writes a tree of files there). */
+function refuseOutPath(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: exists and is not a directory; name a directory (new or existing) for the site`);
+}
+
 async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void> {
   const port = intParam('port', { min: 0, max: 65535 }).read(opts.port, 'port');
   const files = userFilesOf(registry);
   if (opts.out) {
     const out = resolve(opts.out);
+    refuseOutPath(out);
     const table = await explorerTable(files);
     for (const [path, bytes] of table) {
       mkdirSync(dirname(join(out, path)), { recursive: true });

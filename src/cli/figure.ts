@@ -10,6 +10,8 @@ import { parseQueueUrl, redactUrl } from '../sweep/queue.ts';
 import { ALPHA2, LAMBDA, p1Fig2 } from './figures/p1-fig2.ts';
 import { parsePositive, printJson } from './output.ts';
 import { countProgress } from './progress.ts';
+import { checkWritable } from './writable.ts';
+import { QUEUE_ENV, QUEUE_HELP, queueSource } from './queue-source.ts';
 import { short, zText } from './sim-output.ts';
 
 interface Fig2Flags {
@@ -19,6 +21,7 @@ interface Fig2Flags {
   seed: string;
   jobs?: string;
   queue?: string;
+  queueFile?: string;
   json?: boolean;
 }
 
@@ -37,11 +40,13 @@ async function runFig2(opts: Fig2Flags): Promise<number> {
   const horizon = parsePositive(opts.T, '--T');
   const seed = parseSeed(opts.seed);
   const threads = opts.jobs === undefined ? undefined : intParam('threads', { min: 1, max: 1024 }).read(opts.jobs, 'jobs');
-  const queue = opts.queue === undefined ? undefined : parseQueueUrl(opts.queue);
+  const source = queueSource(opts);
+  const queue = source === undefined ? undefined : parseQueueUrl(source.text, source.source);
+  if (opts.svg) checkWritable(opts.svg, '--svg');
   const progress = countProgress(ALPHA2.length * LAMBDA.length, 'grid points', Boolean(opts.json));
   let r;
   try {
-    r = await p1Fig2({ N, horizon, seed, execution: { threads, queue: opts.queue }, onProgress: () => progress.tick() });
+    r = await p1Fig2({ N, horizon, seed, execution: { threads, queue: queue?.href }, onProgress: () => progress.tick() });
   } finally {
     progress.stop();
   }
@@ -73,7 +78,8 @@ export function figureCommand(setExit: (code: number) => void): Command {
       .option('--T <time>', 'simulated time per grid point, warm-up included', '60')
       .option('--seed <S>', 'base seed; grid point k runs with seed S + k', '1')
       .option('--jobs <n>', 'grid points at once on local threads (default: every core)')
-      .option('--queue <url>', 'run the grid through a Redis queue taken by `lbcheck worker` (redis://HOST:PORT)')
+      .option('--queue <url>', `run the grid through a Redis queue taken by \`lbcheck worker\`: ${QUEUE_HELP.queue}; default: the environment variable ${QUEUE_ENV} when set`)
+      .option('--queue-file <file>', QUEUE_HELP.queueFile)
       .option('--json', 'print one JSON document (the data; the SVG goes to --svg)')
       .action(async (opts: Fig2Flags) => setExit(await runFig2(opts))),
   );

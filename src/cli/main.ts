@@ -12,6 +12,7 @@ import { loadFiles } from '../registry/load.ts';
 import { EMPTY, type Registry } from '../registry/registry.ts';
 import { COMMANDS, commandsFor, needsOf, type Needs } from './commands.ts';
 import { fileArguments } from './files.ts';
+import { refuseOptionClashes } from './option-clash.ts';
 import { isRepeatable } from './repeatable.ts';
 
 let exitCode = 0;
@@ -49,7 +50,9 @@ async function builtins(needs: Needs): Promise<Registry> {
 async function startRegistry(needs: Needs): Promise<Registry> {
   try {
     const files = needs === 'nothing' ? [] : fileArguments(process.argv.slice(2));
-    return await loadFiles(await builtins(needs), files);
+    const registry = await loadFiles(await builtins(needs), files);
+    refuseOptionClashes(registry);
+    return registry;
   } catch (e) {
     if (e instanceof UsageError) fail(e.message);
     throw e;

@@ -12,8 +12,13 @@ export interface Progress {
 
 const silent: Progress = { update: () => {}, stop: () => {} };
 
+/** Whether progress and notes about long work go to stderr: a terminal, not --json, not CI. */
+export function interactive(json: boolean): boolean {
+  return !json && Boolean(process.stderr.isTTY) && !process.env.CI;
+}
+
 export function progressFor(json: boolean): Progress {
-  if (json || !process.stderr.isTTY || process.env.CI) return silent;
+  if (!interactive(json)) return silent;
   const bar = new cliProgress.SingleBar(
     { stream: process.stderr, format: '{bar} {percentage}% | {task}', hideCursor: true, clearOnComplete: true, fps: 10 },
     cliProgress.Presets.shades_classic,

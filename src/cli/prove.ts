@@ -54,7 +54,7 @@ async function runProve(id: string, opts: ProveFlags): Promise<number> {
     r.parts.forEach((p, i) => {
       if (p.verdict === 'refuted') console.log(`\npart ${i + 1} ${refutationText(p).join('\n')}`);
     });
-    if (r.verdict !== 'refuted' && r.reason) console.log(`reason: ${r.reason}`);
+    if (r.verdict !== 'refuted' && r.reason) console.log(`${r.verdict === 'proved' ? 'note' : 'reason'}: ${r.reason}`);
     if (opts.smt2) console.log(`wrote ${opts.smt2} (SMT-LIB2, one benchmark per part; unsat = part proved)`);
   }
   return r.verdict === 'proved' ? 0 : 1;

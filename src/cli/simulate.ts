@@ -1,5 +1,6 @@
 /** `lbcheck simulate <family>`: one seeded event simulation, every estimate with its 95% interval. */
 import { Command, Option } from 'commander';
+import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { parseSeed } from '../sim/random.ts';
@@ -24,6 +25,9 @@ export const DEFAULT_SIM_SEED = '1';
 
 /** Runs estimated to take longer than this (wall seconds) say so up front, on stderr. */
 const LONG_RUN_SECONDS = 10;
+
+/** Runs estimated to take longer than this (wall seconds, a week) are refused: nobody waits for them, and they are usually a mistyped --T. */
+export const MAX_RUN_SECONDS = 7 * 86400;
 
 /** "3.2 h": a duration for people. */
 function duration(seconds: number): string {
@@ -74,6 +78,13 @@ export function simulateReport(family: ModelFamily<ParamSpecs, unknown>, req: Si
 function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SimulateFlags): number {
   const req = parseSimulate(family, opts);
   const estimate = estimateRun(family.simulator!, req.params, req);
+  if (estimate !== null && estimate.seconds > MAX_RUN_SECONDS) {
+    const fits = req.horizon * (MAX_RUN_SECONDS / estimate.seconds);
+    throw new UsageError(
+      `--T ${opts.T} would take about ${duration(estimate.seconds)} (scaled from a pilot run of T = ${fmt(estimate.pilotHorizon)}), ` +
+        `more than the ${duration(MAX_RUN_SECONDS)} a simulation may run; --T ${fits.toPrecision(2)} takes about that long`,
+    );
+  }
   const long = estimate !== null && estimate.seconds > LONG_RUN_SECONDS;
   if (long) {
     process.stderr.write(

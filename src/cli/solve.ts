@@ -14,7 +14,8 @@ import { freeMemory } from './memory.ts';
 import { metricRows, paramText, renderTable } from '../report/table.ts';
 import { wrap } from '../report/wrap.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
-import { progressFor } from './progress.ts';
+import { interactive, progressFor } from './progress.ts';
+import { searchSizeNote } from './solve-size.ts';
 import { parsePositive, parseTolerance, printJson } from './output.ts';
 import { runParametric } from './parametric.ts';
 
@@ -65,6 +66,8 @@ function truncationLine(t: TruncationEvidence): string {
 function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): number {
   if (opts.param !== undefined) return runParametric(family, { ...opts, param: opts.param });
   const req = parseSolve(family, opts);
+  const note = interactive(Boolean(opts.json)) ? searchSizeNote(family, req.params, req.options.maxStates!) : null;
+  if (note) process.stderr.write(`lbcheck: ${note}\n`);
   const progress = progressFor(Boolean(opts.json));
   const report = solveReport(family, req, (what) => progress.update(what));
   progress.stop();

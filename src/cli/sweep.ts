@@ -13,6 +13,7 @@ import { MAX_SEED, parseSeed } from '../sim/random.ts';
 import { expandGrid, parseAxis, pointText, type GridAxis } from '../sweep/grid.ts';
 import type { JobData, JobOutcome, RunnerEnv } from '../sweep/job.ts';
 import { parseQueueUrl, probe, redactUrl } from '../sweep/queue.ts';
+import { QUEUE_ENV, QUEUE_HELP, queueSource } from './queue-source.ts';
 import { openCsv } from '../sweep/csv.ts';
 import { openResults, readResults, sweepHeader, type ResultLine, type SweepHeader } from '../sweep/results.ts';
 import { runJobs } from '../sweep/run.ts';
@@ -34,12 +35,13 @@ interface SweepFlags {
   resume?: boolean;
   jobs?: string;
   queue?: string;
+  queueFile?: string;
   sim?: string;
   json?: boolean;
 }
 
 /** The options a sweep subcommand reads itself; everything else is the command's. */
-const OWN = new Set(['grid', 'out', 'csv', 'resume', 'jobs', 'queue', 'sim', 'json', 'file']);
+const OWN = new Set(['grid', 'out', 'csv', 'resume', 'jobs', 'queue', 'queueFile', 'sim', 'json', 'file']);
 
 export interface SweepPlan {
   readonly header: SweepHeader;
@@ -121,7 +123,8 @@ async function runSweep(command: SweepCommand, subject: SweepSubject, opts: Reco
   const start = performance.now();
   const cpu0 = process.cpuUsage();
   const threads = parseThreads(opts.jobs);
-  const queue = opts.queue === undefined ? undefined : parseQueueUrl(opts.queue);
+  const source = queueSource(opts);
+  const queue = source === undefined ? undefined : parseQueueUrl(source.text, source.source);
   if (queue && opts.sim !== undefined && opts.sim !== 'internal') {
     throw new UsageError('--sim runs where the points run: give it to `lbcheck worker --sim`, not to a queued sweep');
   }
@@ -151,7 +154,7 @@ async function runSweep(command: SweepCommand, subject: SweepSubject, opts: Reco
   };
   let summary;
   try {
-    summary = await runJobs(pending, { runner: RUNNER, env, threads, ...(opts.queue !== undefined ? { queue: opts.queue } : {}) }, write);
+    summary = await runJobs(pending, { runner: RUNNER, env, threads, ...(queue !== undefined ? { queue: queue.href } : {}) }, write);
   } finally {
     progress.stop();
     results.close();
@@ -205,7 +208,8 @@ export function sweepCommand(registry: Registry, setExit: (code: number) => void
         .option('--csv <file>', 'also append the results to a CSV, one row per point as it finishes (columns: README "sweep")')
         .option('--resume', 'continue the sweep in --out: run only the points not written yet')
         .option('--jobs <n>', 'local worker threads (default: every core)')
-        .option('--queue <url>', 'run through a Redis queue (redis://HOST:PORT, rediss:// for TLS) taken by `lbcheck worker`');
+        .option('--queue <url>', `run through a Redis queue taken by \`lbcheck worker\`: ${QUEUE_HELP.queue}; default: the environment variable ${QUEUE_ENV} when set`)
+        .option('--queue-file <file>', QUEUE_HELP.queueFile);
       if (command.name === 'regress') sub.addOption(new Option('--sim <which>', '"internal" or a simulator command, for local runs (queued runs use each worker\'s --sim)'));
       sub
         .option('--json', 'print one JSON document (the summary; results are in --out)')

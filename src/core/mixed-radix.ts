@@ -1,7 +1,11 @@
 /**
  * States are packed into one integer in mixed radix: code = sum_i digit_i * weight_i,
- * weight_0 = 1, weight_i = weight_{i-1} * radix_{i-1}. Codes stay below 2^53.
+ * weight_0 = 1, weight_i = weight_{i-1} * radix_{i-1}. Codes stay below 2^53:
+ * parameters whose codes would not (a huge N, many dispatchers) are a UsageError
+ * before any state is explored.
  */
+import { UsageError } from './errors.ts';
+
 export function mixedRadixWeights(radices: readonly number[]): Float64Array {
   const w = new Float64Array(radices.length);
   let acc = 1;
@@ -10,7 +14,12 @@ export function mixedRadixWeights(radices: readonly number[]): Float64Array {
     w[i] = acc;
     acc *= radices[i];
   }
-  if (acc > Number.MAX_SAFE_INTEGER) throw new RangeError('state space too large to pack into 53 bits');
+  if (acc > Number.MAX_SAFE_INTEGER) {
+    throw new UsageError(
+      `the chain at these parameters has up to ${acc.toExponential(1)} state codes (${radices.length} digits), beyond the 2^53 = 9.0e15 a state is packed into: ` +
+        'choose a smaller N or fewer dispatchers/servers, or use `lbcheck productform` or `lbcheck fluid` for large systems',
+    );
+  }
   return w;
 }
 

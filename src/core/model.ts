@@ -151,7 +151,11 @@ export interface TruncationView<P> {
   withK(p: P, K: number): P;
   /** The K to try after `K` missed the tolerance (default ceil(1.5 K)); chains whose states grow steeply with K step by one. */
   nextK?(p: P, K: number): number;
-  /** Why the uncut chain has no stationary law at p (the K search would never end), or null: automatic K is then refused. */
+  /**
+   * Why the automatic K search cannot succeed at p, or null: the uncut chain has
+   * no stationary law (the search would never end), or its tail needs more
+   * states than any budget holds. Automatic K is then refused, up front.
+   */
   unstable?(p: P): string | null;
 }
 

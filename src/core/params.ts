@@ -3,7 +3,7 @@
  * the command line (rationals are read exactly); errors are one line naming the option.
  */
 import { UsageError } from './errors.ts';
-import { Fraction, parseRational, ratString, sumRationals, type Rational } from './rational.ts';
+import { Fraction, parseRational, ratString, ratToNumber, sumRationals, type Rational } from './rational.ts';
 
 export interface ParamSpec<V> {
   /** How the option reads: one value, or a comma-separated list ('rationals', 'ints'), or one name of a fixed set. */
@@ -40,8 +40,14 @@ export function intListParam(help: string, b: Bounds = {}): ParamSpec<number[]> 
 
 type Sign = 'positive' | 'nonnegative';
 
+/** Below this a positive rate loses precision as a double, and past 5e-324 it becomes 0 (a float chain then loses its transitions). */
+const SMALLEST_NORMAL = 2.2250738585072014e-308;
+
 function checkSign(v: Rational, sign: Sign, what: string): void {
   if (sign === 'positive' && v.s * v.n <= 0n) throw new UsageError(`${what} must be > 0, got ${ratString(v)}`);
+  if (v.n !== 0n && ratToNumber(v.abs()) < SMALLEST_NORMAL) {
+    throw new UsageError(`${what} is nonzero but below 2.2e-308 in size, the smallest double at full precision: the float solvers and simulators cannot use it; rescale the rates (change the time unit)`);
+  }
   if (sign === 'nonnegative' && v.s < 0n && v.n !== 0n) throw new UsageError(`${what} must be >= 0, got ${ratString(v)}`);
 }
 

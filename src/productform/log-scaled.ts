@@ -15,9 +15,16 @@
  * and tied to G's peak through ratios computed in exact arithmetic first, so
  * P(n_i = 0) = G_{-i}/G keeps full relative precision whatever the size of G.
  */
+import { UsageError } from '../core/errors.ts';
 import { Fraction, ratToNumber, type Rational } from '../core/rational.ts';
 import { validateNetwork, type ClosedNetwork } from './network.ts';
 import { lnFactorial, logRational } from './log-functions.ts';
+
+/**
+ * The largest population the float convolution takes: it holds two arrays of
+ * population + 1 doubles (16 bytes per unit of population, 1.6 GB here).
+ */
+export const MAX_FLOAT_POPULATION = 1e8;
 
 /** Terms below e^CUTOFF of the peak are dropped (at most K of them, each < 4e-44 relative). */
 const CUTOFF = -100;
@@ -135,6 +142,12 @@ interface Summed {
 function summed(net: ClosedNetwork): Summed {
   validateNetwork(net);
   const K = net.population;
+  if (K > MAX_FLOAT_POPULATION) {
+    throw new UsageError(
+      `the product form's population here is ${K}, more than the ${MAX_FLOAT_POPULATION.toExponential(0)} its float convolution holds (two arrays of population + 1 doubles): ` +
+        'use `lbcheck fluid` (the N -> infinity limit) for larger systems',
+    );
+  }
   const demandsOf = (kind: 'is' | 'single', skip: number): Rational[] =>
     net.stations.flatMap((st, i) => (st.kind === kind && i !== skip ? [st.demand] : []));
   const singles = demandsOf('single', -1);

@@ -1,8 +1,12 @@
 /**
  * A claim for Z3: a statement over the reals, split into parts (queries). A part
- * is proved when its hypotheses with the negated conclusion are unsatisfiable,
- * refuted by a model of them whose exact values pass an independent check, and
- * unknown otherwise (timeout, irrational model, unconfirmed model), with why.
+ * is proved when its hypotheses with the negated conclusion are unsatisfiable
+ * and its hypotheses alone are satisfiable (Z3 finds a point where they hold);
+ * vacuous when its hypotheses alone are unsatisfiable (it says nothing about any
+ * point); refuted by a model of hypotheses and negated conclusion whose exact
+ * values pass an independent check; unknown otherwise (timeout, irrational
+ * model, unconfirmed model), with why. A claim whose parts are all vacuous is
+ * unknown: nothing was shown.
  */
 import { ratString } from '../core/rational.ts';
 import type { EvidenceRecord } from '../core/verdict.ts';
@@ -38,12 +42,24 @@ export interface SmtClaim {
 }
 
 export type ClaimVerdict = 'proved' | 'refuted' | 'unknown';
+/** A part's verdict: a claim's, or vacuous (its hypotheses cannot hold together). */
+export type PartVerdict = ClaimVerdict | 'vacuous';
+
+/** Z3's answer on the part's hypotheses alone: sat (the part is about something), unsat (vacuous), unknown (why). */
+export interface HypothesesCheck {
+  status: 'sat' | 'unsat' | 'unknown';
+  seconds: number;
+  reason: string | null;
+}
 
 export interface PartResult {
   part: string;
-  verdict: ClaimVerdict;
+  verdict: PartVerdict;
+  /** Both Z3 calls of the part. */
   seconds: number;
   reason: string | null;
+  /** Z3 on the hypotheses alone, asked once the negated conclusion is unsat; null otherwise (a refuting model satisfies them). */
+  hypotheses: HypothesesCheck | null;
   counterexample: Record<string, string> | null;
   /** The claimed conclusion evaluated exactly at the counterexample: both sides of every comparison. */
   conclusion: EvaluatedProp | null;
@@ -67,12 +83,30 @@ function negated(q: Query): Prop[] {
   return [...q.hypotheses, q.conclusion.not()];
 }
 
+/**
+ * A part whose negated form is unsat: proved only if its hypotheses can hold.
+ * Z3 is asked about the hypotheses alone; unsat makes the part vacuous, and a
+ * timeout leaves it unknown (an unshown non-vacuity is no proof).
+ */
+async function provedOrVacuous(q: Query, negatedSeconds: number, timeoutMs: number): Promise<PartResult> {
+  const sat = await checkSat(q.hypotheses, timeoutMs);
+  const hypotheses: HypothesesCheck = { status: sat.status, seconds: sat.seconds, reason: sat.status === 'unknown' ? sat.reason : null };
+  const verdict: PartVerdict = sat.status === 'sat' ? 'proved' : sat.status === 'unsat' ? 'vacuous' : 'unknown';
+  const reason =
+    sat.status === 'sat'
+      ? null
+      : sat.status === 'unsat'
+        ? `vacuous: Z3 finds the hypotheses unsatisfiable (unsat in ${sat.seconds.toFixed(2)} s), so this part says nothing`
+        : `the negated conclusion is unsat, but whether the hypotheses can hold is undecided: Z3 returned unknown (${sat.reason}) after ${sat.seconds.toFixed(2)} s`;
+  return { part: q.name, verdict, seconds: negatedSeconds + sat.seconds, reason, hypotheses, counterexample: null, conclusion: null, confirmation: null };
+}
+
 async function decidePart(claim: SmtClaim, size: number, q: Query, timeoutMs: number): Promise<PartResult> {
   const out = await checkSat(negated(q), timeoutMs);
   const result = (verdict: ClaimVerdict, reason: string | null, more: Partial<PartResult> = {}): PartResult => ({
-    part: q.name, verdict, seconds: out.seconds, reason, counterexample: null, conclusion: null, confirmation: null, ...more,
+    part: q.name, verdict, seconds: out.seconds, reason, hypotheses: null, counterexample: null, conclusion: null, confirmation: null, ...more,
   });
-  if (out.status === 'unsat') return result('proved', null);
+  if (out.status === 'unsat') return provedOrVacuous(q, out.seconds, timeoutMs);
   if (out.status === 'unknown') return result('unknown', `Z3 returned unknown (${out.reason}) after ${out.seconds.toFixed(2)} s`);
   const counterexample: Record<string, string> = {};
   for (const [k, v] of out.values) counterexample[k] = ratString(v);
@@ -105,7 +139,10 @@ export async function decideClaim(claim: SmtClaim, size: number, timeoutMs: numb
   for (const q of claim.queries(size)) parts.push(await decidePart(claim, size, q, timeoutMs));
   const refuted = parts.find((p) => p.verdict === 'refuted');
   const unknown = parts.filter((p) => p.verdict === 'unknown');
-  const verdict: ClaimVerdict = refuted ? 'refuted' : unknown.length > 0 || parts.length === 0 ? 'unknown' : 'proved';
+  const vacuous = parts.filter((p) => p.verdict === 'vacuous');
+  const allVacuous = parts.length > 0 && vacuous.length === parts.length;
+  const verdict: ClaimVerdict = refuted ? 'refuted' : unknown.length > 0 || parts.length === 0 || allVacuous ? 'unknown' : 'proved';
+  const vacuousNote = vacuous.length > 0 ? `vacuous (hypotheses unsatisfiable): ${vacuous.map((p) => p.part).join('; ')}` : null;
   return {
     claim: claim.id,
     size,
@@ -117,7 +154,9 @@ export async function decideClaim(claim: SmtClaim, size: number, timeoutMs: numb
         ? unknown.map((p) => `${p.part}: ${p.reason}`).join('; ')
         : parts.length === 0
           ? `the claim has no parts at ${claim.sizeRange.meaning} = ${size}: nothing to prove`
-          : null,
+          : allVacuous
+            ? `every part is vacuous, nothing is proved: ${vacuousNote}`
+            : vacuousNote,
     seconds: (performance.now() - start) / 1000,
     parts,
   };

@@ -29,15 +29,24 @@ function scrub(message: string, url: URL): string {
   return m.split('\n')[0];
 }
 
-export function parseQueueUrl(text: string): URL {
+/** The queue URL checked; `source` names where it came from in messages (--queue, --queue-file FILE, LBCHECK_QUEUE). */
+export function parseQueueUrl(text: string, source = '--queue'): URL {
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError('--queue must be a URL redis://HOST:PORT or rediss://HOST:PORT (credentials as user:password@ are allowed)');
+    throw new UsageError(`${source} must be a URL redis://HOST:PORT or rediss://HOST:PORT (credentials as user:password@ are allowed)`);
   }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new UsageError(`--queue must be redis:// or rediss://, got ${url.protocol}//`);
-  if (url.hostname === '') throw new UsageError('--queue names no host');
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new UsageError(`${source} must be redis:// or rediss://, got ${url.protocol}//`);
+  if (url.hostname === '') throw new UsageError(`${source} names no host`);
+  for (const part of ['user', 'password'] as const) {
+    try {
+      decodeURIComponent(part === 'user' ? url.username : url.password);
+    } catch {
+      // The text itself is never shown: it may be the password.
+      throw new UsageError(`${source}: the ${part} has a % that starts no valid escape (write a literal % as %25)`);
+    }
+  }
   return url;
 }
 

@@ -34,8 +34,11 @@ describe('lbcheck check', () => {
     for (const k of ['id', 'claim', 'method', 'verdict', 'evidence', 'seed', 'path']) expect(r).toHaveProperty(k);
     expect(r.verdict).toBe('refuted');
     expect(r.counterexample.params.N).toBe(1);
-    const replay = JSON.parse(lbcheck('check', 'product-form-exchange', '--seed', '5', '--path', r.path, '--json').stdout).results[0];
-    expect(replay.counterexample).toEqual(r.counterexample);
+    const again = lbcheck('check', 'product-form-exchange', '--seed', '5', '--path', r.path, '--json');
+    expect(again.code).toBe(1); // the replayed case fails
+    const { replay } = JSON.parse(again.stdout);
+    expect(replay).toMatchObject({ id: 'product-form-exchange', seed: 5, path: r.path, outcome: 'failed', reason: null });
+    expect(replay.case).toEqual(r.counterexample);
   });
 
   it.each([

@@ -14,6 +14,10 @@ import { solveModel } from '../../src/ctmc/solve.ts';
 import { builtinRegistry } from '../../src/registry/builtins.ts';
 import type { AnyFamily } from '../../src/registry/registry.ts';
 import { jiqSqd } from '../../examples/jiq-sqd.ts';
+import type { Command } from 'commander';
+import { COMMANDS, type CommandName } from '../../src/cli/commands.ts';
+import { clashingOption, FAMILY_COMMAND_OPTIONS } from '../../src/cli/option-clash.ts';
+import { register } from '../../src/registry/registry.ts';
 
 const families: AnyFamily[] = [...builtinRegistry().families.map((e) => e.family), jiqSqd as unknown as AnyFamily];
 
@@ -91,6 +95,34 @@ describe.each(families.map((f) => [f.id, f] as const))('family %s', (_, f) => {
   it('reads metrics by the schema, and a missing one is a one-line usage error', () => {
     const [name, kind] = Object.entries(schema)[0];
     expect(() => metricsOf(f, {})).toThrow(`${f.id}: no ${kind} metric "${name}" among the values (none)`);
+  });
+});
+
+describe('every command, built for every family', () => {
+  const registry = register(builtinRegistry(), 'examples/jiq-sqd.ts', { families: [jiqSqd as unknown as AnyFamily], claims: [] });
+  const ids = new Set(families.map((f) => f.id));
+
+  /** Every subcommand (at any depth) named after a family, with that family. */
+  function familySubcommands(cmd: Command): [Command, AnyFamily][] {
+    const own: [Command, AnyFamily][] = ids.has(cmd.name()) ? [[cmd, families.find((f) => f.id === cmd.name())!]] : [];
+    return [...own, ...cmd.commands.flatMap(familySubcommands)];
+  }
+
+  it.each(Object.keys(COMMANDS) as CommandName[])('%s builds, and its family subcommands declare only parameters and the options no parameter may take', async (name) => {
+    const cmd = await COMMANDS[name].build(registry, () => {});
+    for (const [sub, family] of familySubcommands(cmd)) {
+      for (const option of sub.options) {
+        if (option.attributeName() in family.params) continue;
+        expect(FAMILY_COMMAND_OPTIONS, `${name} ${sub.name()} ${option.long}`).toContain(option.long);
+      }
+    }
+  });
+
+  it('names the option a parameter would collide with, by flag or by attribute', () => {
+    expect(['T', 't', 'seed', 'json', 'method', 'maxStates', 'x0', 'help', 'queueFile'].map(clashingOption)).toEqual(
+      ['--T', '--t', '--seed', '--json', '--method', '--max-states', '--x0', '--help', '--queue-file'],
+    );
+    for (const name of ['N', 'lambda', 'alpha', 'd', 'x', 'K']) expect(clashingOption(name)).toBeUndefined();
   });
 });
 
