@@ -176,15 +176,28 @@ export class Search {
   /**
    * Whether the solver's error is what keeps the search from settling: the
    * boundary mass is within tolerance, and the search would settle without the
-   * solver's estimates, or those alone exceed the tolerances (then the change
-   * between truncations is the solvers' noise as much as the truncations').
+   * solver's estimates, or those alone exceed the tolerances while the change
+   * between truncations does not exceed them by more than the two solves' own
+   * errors could make it (then it is the solvers' noise as much as the
+   * truncations'). A change beyond that is the truncation's: the search grows it.
    */
   solverIsWhatIsLeft(): boolean {
     const t = this.last!.evidence.truncation;
     if (!t || t.boundaryMass > t.tolerance || this.settledWith(true)) return false;
     if (this.settledWith(false)) return true;
+    if (this.truncationIsOver()) return false;
     const solver = this.last!.metricSolverError;
     return (t.boundaryMassSolverError ?? 0) > t.tolerance || (solver !== undefined && !metricErrorsWithin(solver, this.last!.metrics, this.metricTolerance));
+  }
+
+  /** Whether some metric's change between the last two truncations, less both solves' estimated solver errors, exceeds its tolerance. */
+  truncationIsOver(): boolean {
+    const change = this.truncationChange();
+    if (!change) return false;
+    const [now, before] = [this.last!.metricSolverError, this.previous!.metricSolverError];
+    const noise = now && before ? zipMetrics(now, before, (a, b) => a + b) : (now ?? before);
+    const beyond = noise ? zipMetrics(change, noise, (c, e) => Math.max(0, c - e)) : change;
+    return !metricErrorsWithin(beyond, this.last!.metrics, this.metricTolerance);
   }
 
   /** Replaces the one round so far by `smaller` then `larger` (accepted as in accept); true when the search is then done. */
