@@ -128,7 +128,8 @@ export interface TruncationEvidence {
   kind?: 'cap' | 'projection';
   /**
    * Estimated error of each metric (vector metrics as arrays): the change
-   * between the last two truncations of the search plus the float solver's
+   * between the last two truncations of the search (at least the boundary
+   * mass, search-rounds.ts truncationChange) plus the float solver's
    * estimated error of the last solve (metricErrorMethod, metricErrorParts).
    * Absent for a K the user gave (the answer is the truncated chain's).
    */

@@ -27,4 +27,20 @@ describe('truncation.metricError', () => {
     expect(solved.evidence.truncation!.metricErrorWithinTolerance).toBe(false);
     expect(trusted(solved.evidence)).toBe(false);
   });
+
+  it('gives every level s_i of jsq-d N = 2, d = 1 an error bar covering its closed form lambda^i, those the set cannot hold at least the boundary mass', () => {
+    // d = 1: two independent M/M/1 queues of load lambda, so s_i (the fraction of servers with >= i jobs) is lambda^i.
+    const solved = solveModel(jsqD, jsqD.parse({ N: '2', d: '1', lambda: '9/10' }), { method: 'auto' });
+    const t = solved.evidence.truncation!;
+    expect(trusted(solved.evidence)).toBe(true);
+    const s = solved.metrics.s as number[];
+    const error = t.metricError!.s as number[];
+    expect(s.some((x) => x === 0)).toBe(true); // levels past the longest queue the set holds
+    s.forEach((x, k) => {
+      expect(Math.abs(x - 0.9 ** (k + 1))).toBeLessThanOrEqual(error[k]); // before: 49 of 335 levels were not covered, s_287 = 0 with error 0
+      expect(error[k]).toBeGreaterThanOrEqual(t.boundaryMass);
+    });
+    expect(Math.abs((solved.metrics.meanJobs as number) - 9)).toBeLessThanOrEqual(t.metricError!.meanJobs as number); // lambda/(1 - lambda) per server
+  });
 });
+
