@@ -4,8 +4,8 @@ import { Command, Option } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { integrate, type Trajectory } from '../fluid/integrate.ts';
-import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
+import type { Trajectory } from '../fluid/integrate.ts';
+import { hasSettled, integrateUntilSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
 import type { FluidFixedPoint } from '../core/fluid-view.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
@@ -58,6 +58,7 @@ function drawSvg(file: string, title: string, names: readonly string[], shown: r
 /** A fluid request read from option text (UsageError on bad input): what `fluid` and `sweep fluid` run. */
 export interface FluidRequest {
   params: unknown;
+  /** The largest time: the run stops once settled, at the latest here. */
   t: number;
   samples: number;
   x0?: number[];
@@ -80,7 +81,7 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
   const sys = view.system(req.params);
   const x0 = view.start(req.params, req.x0);
   const fp = view.fixedPoint(req.params);
-  const tr = integrate(sys, x0, { t: req.t, samples: req.samples });
+  const tr = integrateUntilSettled(sys, x0, { tMax: req.t, samples: req.samples });
   const shown = sys.shown ?? sys.names.map((_, i) => i);
   const named = (x: Float64Array, only: readonly number[] = sys.names.map((_, i) => i)): Record<string, number | null> =>
     Object.fromEntries(only.map((i) => [sys.names[i], Number.isNaN(x[i]) ? null : x[i]]));
@@ -93,7 +94,9 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
     metrics: view.metrics(req.params, fp.state),
     trajectory: tr.states.map((x, k) => ({ t: tr.times[k], ...named(x, shown) })),
     final: {
-      t: tr.times[tr.times.length - 1],
+      /** The time the run stopped: when it settled, or the largest time. */
+      t: tr.evidence.settledAt ?? tr.times[tr.times.length - 1],
+      maxT: req.t,
       distanceToFixedPoint: distance(tr.final, fp),
       metrics: view.metrics(req.params, tr.final),
       /** The run completed with drift <= SETTLED_DRIFT; otherwise the final state is not the limit. */
@@ -121,9 +124,13 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     console.log('limiting metrics at the fixed point:');
     console.log(renderTable(['metric', 'value'], metricRows(report.metrics)));
     const e = tr.evidence;
-    console.log(`ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')}) to t = ${fmt(req.t)}: distance to the fixed point ${e.completed ? report.final.distanceToFixedPoint.toExponential(2) : '(not reached: step limit)'}, drift ${e.finalDrift.toExponential(2)}`);
-    if (!report.final.settled && e.completed) {
-      console.log(`NOT SETTLED: drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT} at t = ${fmt(req.t)}: the ODE has not reached a fixed point, so its final state and distance are not the limit; integrate longer (--t)`);
+    const start = `ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')})`;
+    if (report.final.settled) {
+      console.log(`${start} settled at t = ${fmt(report.final.t)} (drift ${e.finalDrift.toExponential(2)} <= ${SETTLED_DRIFT}; largest time ${fmt(req.t)}): distance to the fixed point ${report.final.distanceToFixedPoint.toExponential(2)}`);
+    } else if (e.completed) {
+      console.log(`${start}: NOT SETTLED by t = ${fmt(req.t)}, the largest time (--t): drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT}, so the ODE's final state (distance ${report.final.distanceToFixedPoint.toExponential(2)} to the fixed point) is not the limit, and whether it reaches the fixed point is unknown; raise --t`);
+    } else {
+      console.log(`${start}: stopped at the step limit before t = ${fmt(req.t)}, drift ${e.finalDrift.toExponential(2)}: whether it reaches the fixed point is unknown`);
     }
     console.log(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`);
     if (opts.svg) console.log(`wrote ${opts.svg}`);
@@ -140,8 +147,8 @@ function sound(tr: Trajectory): boolean {
 export function fluidOptions(family: ModelFamily<ParamSpecs, unknown>): Option[] {
   return [
     new Option('--x0 <list>', `start state, comma-separated: ${family.fluid!.startHelp}`),
-    new Option('--t <time>', 'integrate over [0, t]').default('50'),
-    new Option('--samples <k>', 'trajectory points reported, equally spaced in [0, t]').default('101'),
+    new Option('--t <time>', `the largest time: the ODE is integrated until it settles (drift max|dx/dt| <= ${SETTLED_DRIFT}), at the latest to t`).default('10000'),
+    new Option('--samples <k>', 'trajectory points reported, equally spaced from 0 to the time the run stopped').default('101'),
   ];
 }
 

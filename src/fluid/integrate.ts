@@ -44,6 +44,8 @@ export interface IntegrateOptions {
   rtol?: number;
   atol?: number;
   maxSteps?: number;
+  /** Stop early, at the end of the first step where the drift max_i |f_i(x)| is at most this (the run has settled). */
+  untilDrift?: number;
 }
 
 export interface IntegrationEvidence {
@@ -61,6 +63,9 @@ export interface IntegrationEvidence {
   minFaceValue: number;
   /** max_i |f_i(x(t))| at the end. */
   finalDrift: number;
+  /** With `untilDrift`: the time the run stopped at, its drift at most that (absent when it never fell so low). */
+  settledAt?: number;
+  /** The run reached t, or (with `untilDrift`) settled before it. */
   completed: boolean;
 }
 
@@ -154,6 +159,7 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
   let t = 0;
   let h = Math.min(o.t, 1e-3);
   let steps = 0, rejected = 0, faceHits = 0, snappedMass = 0;
+  let settledAt: number | undefined;
   let worstDefect = defect(x);
   const landed: number[] = []; // coordinates put on their face in the current step
   let minFace = Infinity;
@@ -196,6 +202,10 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
     worstDefect = Math.max(worstDefect, defect(x));
     for (const i of sys.faces) minFace = Math.min(minFace, x[i]);
     if (landed.length === 0) h = taken * Math.min(5, Math.max(0.2, 0.9 * Math.max(err, 1e-10) ** -0.2));
+    if (o.untilDrift !== undefined && maxAbs(fEnd) <= o.untilDrift) {
+      settledAt = t;
+      break;
+    }
   }
   emitSamples(t, 0);
   const drift = new Float64Array(n);
@@ -209,10 +219,17 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
       method: 'dopri5', steps, rejected, evaluations, faceHits, snappedMass,
       conservationDefect: worstDefect,
       minFaceValue: minFace,
-      finalDrift: drift.reduce((m, v) => Math.max(m, Math.abs(v)), 0),
-      completed: t >= o.t,
+      finalDrift: maxAbs(drift),
+      ...(settledAt !== undefined ? { settledAt } : {}),
+      completed: t >= o.t || settledAt !== undefined,
     },
   };
+}
+
+function maxAbs(v: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < v.length; i++) m = Math.max(m, Math.abs(v[i]));
+  return m;
 }
 
 /** A face coordinate on its face (<= SNAP) at the start that ends the step below -SNAP. */
