@@ -37,7 +37,7 @@ const TIGHTEN = 100;
 const MIN_SOLVER_TOLERANCE = 1e-14;
 
 /** CPU seconds of this process (wall seconds where there is no process, e.g. in a browser worker). */
-function cpuNow(): number {
+export function cpuNow(): number {
   if (typeof process === 'undefined' || !process.cpuUsage) return performance.now() / 1000;
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -53,7 +53,7 @@ export const METRIC_ERROR_METHOD = {
 export class Search {
   readonly rounds: SearchRound[] = [];
   readonly start = performance.now();
-  readonly cpuStart = cpuNow();
+  readonly cpuStart: number;
   readonly tolerance: number;
   readonly metricTolerance: number;
   readonly maxSeconds: number;
@@ -65,7 +65,9 @@ export class Search {
   previous?: Solved;
   stopped?: string;
 
-  constructor(readonly opts: SearchOptions) {
+  /** `spent`: CPU seconds the same search already spent before this one (a projection started again with a larger cap), counted against its budget. */
+  constructor(readonly opts: SearchOptions, spent = 0) {
+    this.cpuStart = cpuNow() - spent;
     this.solverTolerance = opts.tolerance ?? DEFAULT_TOLERANCE;
     this.tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
     this.metricTolerance = opts.metricTolerance ?? DEFAULT_METRIC_TOLERANCE;

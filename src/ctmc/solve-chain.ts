@@ -145,6 +145,8 @@ export interface TruncationEvidence {
   metricErrorWithinTolerance?: boolean;
   /** The truncations the search tried, in order (the last is the answer's). */
   rounds?: SearchRound[];
+  /** Projections whose search raised the family's cap on the projected chain (the mass sat at it): the caps tried, in order, the last the answer's. */
+  caps?: number[];
   /** Why the search stopped before its tolerances were met (budget, no convergence). */
   stopped?: string;
 }

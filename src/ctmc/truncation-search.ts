@@ -22,11 +22,12 @@
  */
 import { floatArith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
+import { decodeInto } from '../core/mixed-radix.ts';
 import type { ModelFamily, TruncationView } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import type { Reuse } from './explore.ts';
 import { firstSet, grow, grownPrefix } from './projection.ts';
-import { MIN_GROWTH, Search, type Prefix, type SearchOptions } from './search-rounds.ts';
+import { cpuNow, DEFAULT_SEARCH_SECONDS, MIN_GROWTH, Search, type Prefix, type SearchOptions } from './search-rounds.ts';
 import { solveChain, type Chain, type ChainSolveOptions, type SearchRound, type Solved } from './solve-chain.ts';
 import { budgetText } from './state-budget.ts';
 
@@ -136,9 +137,9 @@ export function hopelessBudget(rounds: readonly SearchRound[], reduction: number
   return `the boundary mass falls too slowly for the budget: ${rate} needs about ${needed.toExponential(1)} states for the tolerances, more than ${HOPELESS_FACTOR} times the budget of ${budgetText(maxStates)}`;
 }
 
-/** Finite state projection of `chain` (a family's projection chain): the set grown until the tolerances are met. */
-function searchProjection(chain: Chain, opts: SearchOptions): Solved {
-  const search = new Search(opts);
+/** Finite state projection of `chain` (a family's projection chain, its queues cut at `cap`): the set grown until the tolerances are met; `spent` as for Search. */
+function searchProjection(chain: Chain, opts: SearchOptions, cap: ProjectionCap, spent: number): Solved {
+  const search = new Search(opts, spent);
   const def = chain(floatArith);
   let codes = firstSet(def, FIRST_STATES);
   let guess: Float64Array | undefined;
@@ -184,13 +185,13 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
     const earlier = solved.restriction!;
     const grown = grow(def, solved.codes, solved.pi, earlier.leaking, target - solved.codes.length);
     if (grown.added === 0) {
-      // The first set already held every state the codes allow: compare it with the
+      // The first set already held every state of the chain: compare it with the
       // breadth-first set of 7/8 its size, so the answer still has a metric error.
       if (search.sets().length === 1 && codes.length > 1) {
         const smaller = solveChain(chain, { ...search.float, states: firstSet(def, Math.ceil((codes.length * 7) / 8)) });
         if (search.restart(smaller, solved, again)) break;
       }
-      search.stopped = 'the state set cannot grow further (its queues reach the largest length the state codes hold)';
+      search.stopped = `the state set holds every state of the chain cut at the projection's cap K = ${cap.K}${cap.K >= cap.largest ? ', the longest queue the state codes hold' : ''}`;
       break;
     }
     grownFrom = solved.codes.length;
@@ -204,9 +205,62 @@ function searchProjection(chain: Chain, opts: SearchOptions): Solved {
   return search.finish(search.final((o) => solveChain(chain, { ...o, states })), 'projection');
 }
 
+/** The queue cap of a projection's chain and the largest one its state codes hold. */
+interface ProjectionCap {
+  K: number;
+  largest: number;
+}
+
+/** The factor by which a projection's cap grows while the mass sits at it. */
+const CAP_GROWTH = 4;
+
+/** The mass of a solve's law on the states its chain marks as at its cap (ChainDefinition.atBoundary). */
+function massAtCap(chain: Chain, solved: Solved): number {
+  const def = chain(floatArith);
+  if (!def.atBoundary) return 0;
+  const digits = new Int32Array(solved.radices.length);
+  let mass = 0;
+  for (let i = 0; i < solved.codes.length; i++) {
+    decodeInto(solved.codes[i], solved.radices, digits);
+    if (def.atBoundary(digits)) mass += solved.pi[i];
+  }
+  return mass;
+}
+
+/**
+ * Finite state projection on the family's projection chain. Its cap (projectionK)
+ * comes from a rough estimate of the load, and a set cannot grow past it: when
+ * the search stops with most of the boundary mass on states at the cap (hetero-ps
+ * 1,1 at rates 1e10,1: cap 2 from the fast server's load, while the slow one's
+ * queue needs some 40), the search starts again with the cap CAP_GROWTH times
+ * larger, up to the largest the state codes hold (TruncationView.largestK), within
+ * what is left of its CPU budget. The evidence lists the caps tried.
+ */
+function searchProjectionRaisingCap<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationView<P>, p: P, opts: SearchOptions): Solved {
+  const start = cpuNow();
+  const wall = performance.now();
+  const base = t.projection!(p);
+  let K = t.fixedK(base)!;
+  const largest = Math.max(K, t.largestK?.(p) ?? K);
+  const caps = [K];
+  for (;;) {
+    const chain = familyChain(family, t.withK(base, K));
+    const solved = searchProjection(chain, opts, { K, largest }, cpuNow() - start);
+    const tr = solved.evidence.truncation!;
+    const raise = tr.stopped !== undefined && K < largest && cpuNow() - start < (opts.maxSeconds ?? DEFAULT_SEARCH_SECONDS) && massAtCap(chain, solved) > tr.boundaryMass / 2;
+    if (!raise) {
+      if (caps.length === 1) return solved;
+      return { ...solved, evidence: { ...solved.evidence, seconds: (performance.now() - wall) / 1000, truncation: { ...tr, caps } } };
+    }
+    K = Math.min(largest, K * CAP_GROWTH);
+    caps.push(K);
+    opts.onProgress?.(`the mass sits at the projection's cap: starting again with the cap at ${K}`);
+  }
+}
+
 /** The automatic truncation of a family: projection where it offers one, else the cap search. */
 export function searchTruncation<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationView<P>, p: P, opts: SearchOptions): Solved {
   const why = t.unstable?.(p);
   if (why) throw new UsageError(`${why}; give --K to solve the truncated chain anyway`);
-  return t.projection ? searchProjection(familyChain(family, t.projection(p)), opts) : searchCap(family, t, p, opts);
+  return t.projection ? searchProjectionRaisingCap(family, t, p, opts) : searchCap(family, t, p, opts);
 }

@@ -36,6 +36,10 @@ const D = [-12715105075 / 11282082432, 0, 87487479700 / 32700410799, -1069076397
 /** A face coordinate this close to 0 (after a located crossing, or from rounding) is put on the face. */
 const SNAP = 1e-14;
 
+/** The integrator's default error tolerances, relative and absolute, per step (IntegrateOptions.rtol, atol). */
+export const DEFAULT_RTOL = 1e-10;
+export const DEFAULT_ATOL = 1e-12;
+
 export interface IntegrateOptions {
   /** Integrate over [0, t]. */
   t: number;
@@ -79,8 +83,8 @@ export interface Trajectory {
 
 export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOptions): Trajectory {
   const n = x0.length;
-  const rtol = o.rtol ?? 1e-10;
-  const atol = o.atol ?? 1e-12;
+  const rtol = o.rtol ?? DEFAULT_RTOL;
+  const atol = o.atol ?? DEFAULT_ATOL;
   const maxSteps = o.maxSteps ?? 1_000_000;
   const samples = Math.max(2, o.samples ?? 101);
   const isFace = new Uint8Array(n);
