@@ -191,7 +191,8 @@ function searchProjection(chain: Chain, opts: SearchOptions, cap: ProjectionCap,
         const smaller = solveChain(chain, { ...search.float, states: firstSet(def, Math.ceil((codes.length * 7) / 8)) });
         if (search.restart(smaller, solved, again)) break;
       }
-      search.stopped = `the state set holds every state of the chain cut at the projection's cap K = ${cap.K}${cap.K >= cap.largest ? ', the longest queue the state codes hold' : ''}`;
+      const at = cap.K === undefined ? '' : ` cut at the projection's cap K = ${cap.K}${cap.K >= cap.largest ? ', the longest queue the state codes hold' : ''}`;
+      search.stopped = `the state set holds every state of the chain${at}`;
       break;
     }
     grownFrom = solved.codes.length;
@@ -205,9 +206,9 @@ function searchProjection(chain: Chain, opts: SearchOptions, cap: ProjectionCap,
   return search.finish(search.final((o) => solveChain(chain, { ...o, states })), 'projection');
 }
 
-/** The queue cap of a projection's chain and the largest one its state codes hold. */
+/** The queue cap of a projection's chain and the largest one its state codes hold (absent for a projection chain without a cap). */
 interface ProjectionCap {
-  K: number;
+  K?: number;
   largest: number;
 }
 
@@ -231,8 +232,8 @@ function massAtCap(chain: Chain, solved: Solved): number {
  * Finite state projection on the family's projection chain. Its cap (projectionK)
  * comes from a rough estimate of the load, and a set cannot grow past it: when
  * the search stops with most of the boundary mass on states at the cap (hetero-ps
- * 1,1 at rates 1e10,1: cap 2 from the fast server's load, while the slow one's
- * queue needs some 40), the search starts again with the cap CAP_GROWTH times
+ * 1,1 at rates 1e10,1 and lambda = 1/2: cap 2 from the fast server's load left
+ * mass 1.7e-11 there, cap 8 leaves 2.5e-131), the search starts again with the cap CAP_GROWTH times
  * larger, up to the largest the state codes hold (TruncationView.largestK), within
  * what is left of its CPU budget. The evidence lists the caps tried.
  */
@@ -240,7 +241,9 @@ function searchProjectionRaisingCap<P>(family: ModelFamily<ParamSpecs, P>, t: Tr
   const start = cpuNow();
   const wall = performance.now();
   const base = t.projection!(p);
-  let K = t.fixedK(base)!;
+  const first = t.fixedK(base);
+  if (first === undefined) return searchProjection(familyChain(family, base), opts, { largest: Infinity }, 0);
+  let K = first;
   const largest = Math.max(K, t.largestK?.(p) ?? K);
   const caps = [K];
   for (;;) {
