@@ -10,13 +10,17 @@
  *    F ~ states^-beta fitted to the last two rounds (F the frontier mass). A
  *    set within tolerance whose metrics moved too much since a much smaller
  *    round is first compared with its own prefix (Search.comparePrefix).
+ *    The projected chain is cut at a cap; a search that stops with its mass
+ *    at the cap starts again with a larger one (searchProjectionRaisingCap).
  *  - cap (the others): queues cut at K, K grown by half (or the family's nextK).
  *
  * Searches run in float; an exact solve (asked for, or picked by `auto` where
  * cheap) is done once, on the truncation found. A search stops untrusted, with
  * the reason in `stopped`, when it runs out of its time or state budget, when
  * its boundary mass stops falling, when (projection) it falls too slowly for the
- * budget to be enough, or when the set cannot grow. A family that
+ * budget to be enough, or when the set holds every state of its chain (at the
+ * largest cap the state codes hold). The search's state (rounds, budgets,
+ * stopping rule, evidence) is search-rounds.ts. A family that
  * knows its chain is unstable at p (TruncationView.unstable) refuses the search
  * in one line.
  */
