@@ -41,11 +41,9 @@ export type { AffinityParams } from './affinity/params.ts';
 function initialK(p: AffinityParams): number {
   const worst = heaviest(p);
   const rho = ratToNumber(worst.div(p.mu1));
-  const N = serverCount(p);
-  const maxK = Math.floor((largestRadix(N) - 1) / 2);
   // N (1 - rho) rho^K: the boundary mass of N M/M/1 queues at the heaviest primary load; secondary
   // service can lengthen queues or shorten them, so start at half of it and let the solver grow K.
-  return Math.max(2, Math.ceil(firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, maxK) / 2));
+  return Math.max(2, Math.ceil(firstK(serverCount(p), (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, largestK(p)) / 2));
 }
 
 /**
@@ -55,8 +53,12 @@ function initialK(p: AffinityParams): number {
  * its jobs.
  */
 function projectionK(p: AffinityParams): number {
-  const N = serverCount(p);
-  return tailK(N, ratToNumber(heaviest(p).div(p.mu1)), Math.floor((largestRadix(N) - 1) / 2));
+  return tailK(serverCount(p), ratToNumber(heaviest(p).div(p.mu1)), largestK(p));
+}
+
+/** The longest queue the state codes hold (radix 2K + 1). */
+function largestK(p: AffinityParams): number {
+  return Math.floor((largestRadix(serverCount(p)) - 1) / 2);
 }
 
 const heaviest = (p: AffinityParams) => p.lambda.reduce((a, l) => (l.compare(a) > 0 ? l : a));
@@ -79,5 +81,5 @@ export const affinity = defineFamily<typeof params, AffinityParams, typeof metri
   defaults: (v) => ({ ...v, d1: v.d1 ?? 1, d2: v.d2 ?? 1 }),
   check: validate,
   ctmc,
-  truncation: capTruncation({ initialK, unstable, projectionK }),
+  truncation: capTruncation({ initialK, unstable, projectionK, largestK }),
 });

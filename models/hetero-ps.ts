@@ -37,8 +37,7 @@ export { hybridThreshold, meanFieldBound, stabilityBound } from './hetero-ps/sta
 function initialK(p: HeteroPsParams): number {
   const bound = stabilityBound(p);
   const rho = ratToNumber(p.lambda.div(bound.lambda));
-  const N = serverCount(p);
-  const K = firstK(N, (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, largestRadix(N) - 1);
+  const K = firstK(serverCount(p), (k) => (1 - rho) * rho ** k, DEFAULT_BOUNDARY_TOLERANCE, largestK(p));
   return p.policy === 'static' ? K : Math.max(2, Math.ceil(K / 4));
 }
 
@@ -48,8 +47,12 @@ function initialK(p: HeteroPsParams): number {
  * the codes' radix.
  */
 function projectionK(p: HeteroPsParams): number {
-  const N = serverCount(p);
-  return tailK(N, ratToNumber(p.lambda.div(stabilityBound(p).lambda)), largestRadix(N) - 1);
+  return tailK(serverCount(p), ratToNumber(p.lambda.div(stabilityBound(p).lambda)), largestK(p));
+}
+
+/** The longest queue the state codes hold. */
+function largestK(p: HeteroPsParams): number {
+  return largestRadix(serverCount(p)) - 1;
 }
 
 /** A load the policy cannot carry has no stationary law: automatic K is refused. */
@@ -69,5 +72,5 @@ export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metri
   ctmc,
   simulator: simulatorView,
   fluid: fluidView,
-  truncation: capTruncation({ initialK, unstable, projectionK }),
+  truncation: capTruncation({ initialK, unstable, projectionK, largestK }),
 });

@@ -10,7 +10,7 @@ import { ctmc } from './jiq-blocking/ctmc.ts';
 import { fluidView } from './jiq-blocking/fluid.ts';
 import { jiqToJSON, params, validate, withDefaultBeta, type JiqBlockingParams } from './jiq-blocking/params.ts';
 import { productFormView } from './jiq-blocking/product-form.ts';
-import { metrics } from './jiq-blocking/metrics.ts';
+import { metrics, probabilities } from './jiq-blocking/metrics.ts';
 import { simulatorView } from './jiq-blocking/simulator.ts';
 
 export { uniform, type JiqBlockingParams } from './jiq-blocking/params.ts';
@@ -22,6 +22,7 @@ export const jiqBlocking = defineFamily<typeof params, JiqBlockingParams, typeof
   title: 'JIQ with R dispatchers, blocking scenario (jobs without a token are lost)',
   params,
   metrics,
+  probabilities,
   example: { N: '3', lambda: '9/10', alpha: '3/5,2/5', nu: '1/2' },
   defaults: withDefaultBeta,
   check: validate,

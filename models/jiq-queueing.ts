@@ -10,7 +10,7 @@ import { ctmc } from './jiq-queueing/ctmc.ts';
 import { fluidView } from './jiq-queueing/fluid.ts';
 import { queueingWaitLimit } from './jiq-queueing/limits.ts';
 import { params, validate, type JiqQueueingParams } from './jiq-queueing/params.ts';
-import { metrics } from './jiq-queueing/metrics.ts';
+import { metrics, probabilities } from './jiq-queueing/metrics.ts';
 import { simulatorView } from './jiq-queueing/simulator.ts';
 import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestK } from './support/queue-code-space.ts';
@@ -23,6 +23,7 @@ export const jiqQueueing = defineFamily<typeof params, JiqQueueingParams, typeof
   title: 'JIQ with R dispatchers, queueing scenario (jobs without a token go to a random server)',
   params,
   metrics,
+  probabilities,
   example: { N: '3', lambda: '1/2', alpha: '3/5,2/5', K: '3' },
   defaults: withDefaultBeta,
   check: validate,
@@ -43,5 +44,6 @@ export const jiqQueueing = defineFamily<typeof params, JiqQueueingParams, typeof
     // The projection's cap: with every server busy (no tokens) jobs are routed at
     // random, so each queue's tail falls at least like an M/M/1 queue of load lambda.
     projectionK: (p) => tailK(p.N, ratToNumber(p.lambda), largestK(p.N, p.alpha.length - 1)),
+    largestK: (p) => largestK(p.N, p.alpha.length - 1),
   }),
 });

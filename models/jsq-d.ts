@@ -11,7 +11,7 @@ import { ctmc } from './jsq-d/ctmc.ts';
 import { fluidView } from './jsq-d/fluid.ts';
 import { meanFieldTail } from './jsq-d/limits.ts';
 import { params, validate, type JsqdParams } from './jsq-d/params.ts';
-import { metrics } from './jsq-d/metrics.ts';
+import { metrics, probabilities } from './jsq-d/metrics.ts';
 import { simulatorView } from './jsq-d/simulator.ts';
 import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestK } from './support/queue-code-space.ts';
@@ -62,6 +62,7 @@ export const jsqD = defineFamily<typeof params, JsqdParams, typeof metrics>({
   title: 'JSQ(d): each arrival joins the shortest of d servers sampled uniformly (d = N: JSQ, d = 1: random)',
   params,
   metrics,
+  probabilities,
   example: { N: '3', lambda: '1/2', d: '2', K: '4' },
   check: validate,
   ctmc,
@@ -75,5 +76,6 @@ export const jsqD = defineFamily<typeof params, JsqdParams, typeof metrics>({
     nextK: (_p, K) => K + 1,
     unstable: tailTooLong,
     projectionK,
+    largestK: (p) => largestK(p.N, 0),
   }),
 });

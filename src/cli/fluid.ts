@@ -4,8 +4,9 @@ import { Command, Option } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { integrate, type Trajectory } from '../fluid/integrate.ts';
-import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
+import { clampProbabilities } from '../core/probability-clamp.ts';
+import { DEFAULT_ATOL, DEFAULT_RTOL, type Trajectory } from '../fluid/integrate.ts';
+import { hasSettled, integrateUntilSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
 import type { FluidFixedPoint } from '../core/fluid-view.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
@@ -59,6 +60,7 @@ function drawSvg(file: string, title: string, names: readonly string[], shown: r
 /** A fluid request read from option text (UsageError on bad input): what `fluid` and `sweep fluid` run. */
 export interface FluidRequest {
   params: unknown;
+  /** The largest time: the run stops once settled, at the latest here. */
   t: number;
   samples: number;
   x0?: number[];
@@ -81,8 +83,12 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
   const sys = view.system(req.params);
   const x0 = view.start(req.params, req.x0);
   const fp = view.fixedPoint(req.params);
-  const tr = integrate(sys, x0, { t: req.t, samples: req.samples });
+  const tr = integrateUntilSettled(sys, x0, { tMax: req.t, samples: req.samples });
   const shown = sys.shown ?? sys.names.map((_, i) => i);
+  // Probabilities clamped to [0, 1]; a clamp larger than the integrator's tolerance for values <= 1 is flagged in the evidence.
+  const limit = clampProbabilities(view.metrics(req.params, fp.state), family.probabilities, CLAMP_TOLERANCE);
+  const atEnd = clampProbabilities(view.metrics(req.params, tr.final), family.probabilities, CLAMP_TOLERANCE);
+  const clamped = [...limit.clamps.map((c) => ({ ...c, at: 'fixedPoint' })), ...atEnd.clamps.map((c) => ({ ...c, at: 'final' }))];
   const named = (x: Float64Array, only: readonly number[] = sys.names.map((_, i) => i)): Record<string, number | null> =>
     Object.fromEntries(only.map((i) => [sys.names[i], Number.isNaN(x[i]) ? null : x[i]]));
   const report = {
@@ -91,22 +97,24 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
     fixedPoint: named(fp.state),
     ...(fp.exact ? { fixedPointExact: fp.exact } : {}),
     fixedPointMethod: fp.method,
-    metrics: view.metrics(req.params, fp.state),
+    metrics: limit.values,
     trajectory: tr.states.map((x, k) => ({ t: tr.times[k], ...named(x, shown) })),
     final: {
-      t: tr.times[tr.times.length - 1],
+      /** The time the run stopped: when it settled, or the largest time. */
+      t: tr.evidence.settledAt ?? tr.times[tr.times.length - 1],
+      maxT: req.t,
       distanceToFixedPoint: distance(tr.final, fp),
-      metrics: view.metrics(req.params, tr.final),
+      metrics: atEnd.values,
       /** The run completed with drift <= SETTLED_DRIFT; otherwise the final state is not the limit. */
       settled: hasSettled(tr.evidence),
       drift: tr.evidence.finalDrift,
       settledDrift: SETTLED_DRIFT,
     },
-    evidence: tr.evidence,
+    evidence: { ...tr.evidence, ...(clamped.length > 0 ? { clamped, clampTolerance: CLAMP_TOLERANCE } : {}) },
     seconds: (performance.now() - start) / 1000,
   };
-  // A usable answer: the run is sound and it settled (otherwise its end is not the limit).
-  return { report, sound: sound(tr) && report.final.settled, sys, x0, fp, tr, shown };
+  // A usable answer: the run is sound, it settled (otherwise its end is not the limit), and no probability was off by more than rounding.
+  return { report, sound: sound(tr) && report.final.settled && clamped.every((c) => !c.beyondTolerance), sys, x0, fp, tr, shown };
 }
 
 function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): number {
@@ -122,15 +130,25 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     console.log('limiting metrics at the fixed point:');
     console.log(renderTable(['metric', 'value'], metricRows(report.metrics)));
     const e = tr.evidence;
-    console.log(wrap(`ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')}) to t = ${fmt(req.t)}: distance to the fixed point ${e.completed ? report.final.distanceToFixedPoint.toExponential(2) : '(not reached: step limit)'}, drift ${e.finalDrift.toExponential(2)}`));
-    if (!report.final.settled && e.completed) {
-      console.log(wrap(`NOT SETTLED: drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT} at t = ${fmt(req.t)}: the ODE has not reached a fixed point, so its final state and distance are not the limit; integrate longer (--t)`));
+    const start = `ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')})`;
+    if (report.final.settled) {
+      console.log(wrap(`${start} settled at t = ${fmt(report.final.t)} (drift ${e.finalDrift.toExponential(2)} <= ${SETTLED_DRIFT}; largest time ${fmt(req.t)}): distance to the fixed point ${report.final.distanceToFixedPoint.toExponential(2)}`));
+    } else if (e.completed) {
+      console.log(wrap(`${start}: NOT SETTLED by t = ${fmt(req.t)}, the largest time (--t): drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT}, so the ODE's final state (distance ${report.final.distanceToFixedPoint.toExponential(2)} to the fixed point) is not the limit, and whether it reaches the fixed point is unknown; raise --t`));
+    } else {
+      console.log(wrap(`${start}: stopped at the step limit before t = ${fmt(req.t)}, drift ${e.finalDrift.toExponential(2)}: whether it reaches the fixed point is unknown`));
     }
     console.log(wrap(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`));
+    for (const c of report.evidence.clamped ?? []) {
+      if (c.beyondTolerance) console.log(wrap(`CLAMPED: ${c.metric} (${c.at === 'final' ? 'at the end of the run' : 'at the fixed point'}) was ${c.value.toExponential(3)}, outside [0, 1] by more than the integrator's tolerance ${CLAMP_TOLERANCE}: the answer is unknown`));
+    }
     if (opts.svg) console.log(`wrote ${opts.svg}`);
   }
   return ok ? 0 : 1;
 }
+
+/** How far outside [0, 1] a probability may come from rounding: the integrator's tolerance for a value of at most 1. */
+const CLAMP_TOLERANCE = DEFAULT_ATOL + DEFAULT_RTOL;
 
 /** The run is sound: it completed, never left a face, and kept its invariants. */
 function sound(tr: Trajectory): boolean {
@@ -141,8 +159,8 @@ function sound(tr: Trajectory): boolean {
 export function fluidOptions(family: ModelFamily<ParamSpecs, unknown>): Option[] {
   return [
     new Option('--x0 <list>', `start state, comma-separated: ${family.fluid!.startHelp}`),
-    new Option('--t <time>', 'integrate over [0, t]').default('50'),
-    new Option('--samples <k>', 'trajectory points reported, equally spaced in [0, t]').default('101'),
+    new Option('--t <time>', `the largest time: the ODE is integrated until it settles (drift max|dx/dt| <= ${SETTLED_DRIFT}), at the latest to t`).default('10000'),
+    new Option('--samples <k>', 'trajectory points reported, equally spaced from 0 to the time the run stopped').default('101'),
   ];
 }
 

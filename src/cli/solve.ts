@@ -56,7 +56,8 @@ export function solveReport(family: ModelFamily<ParamSpecs, unknown>, req: Solve
 
 /** The truncation in one line: its shape, boundary mass and largest estimated metric error. */
 function truncationLine(t: TruncationEvidence): string {
-  const shape = t.K !== undefined ? `at K = ${t.K}` : `by finite state projection (${t.rounds?.length ?? 1} rounds)`;
+  const caps = t.caps ? `, its chain's cap raised from ${t.caps[0]} to ${t.caps[t.caps.length - 1]}` : '';
+  const shape = t.K !== undefined ? `at K = ${t.K}` : `by finite state projection (${t.rounds?.length ?? 1} rounds${caps})`;
   const errors = t.metricError ? Object.values(t.metricError).flat() : [];
   const error = errors.length ? `; largest estimated metric error ${errors.reduce((a, b) => Math.max(a, b), 0).toExponential(2)} (change between the last two truncations${t.metricErrorParts?.solver ? ' plus the solver\'s error' : ''})` : '';
   const tightened = t.solverTolerance !== undefined ? `; solver tolerance tightened to ${t.solverTolerance.toExponential(0)}` : '';

@@ -151,6 +151,8 @@ export interface TruncationView<P> {
   withK(p: P, K: number): P;
   /** The K to try after `K` missed the tolerance (default ceil(1.5 K)); chains whose states grow steeply with K step by one. */
   nextK?(p: P, K: number): number;
+  /** The largest K the state codes hold (a projection's cap is raised up to it while the mass sits at the cap); default: the projection's own cap. */
+  largestK?(p: P): number;
   /**
    * Why the automatic K search cannot succeed at p, or null: the uncut chain has
    * no stationary law (the search would never end), or its tail needs more
@@ -165,6 +167,8 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>,
   readonly params: S;
   /** The metric schema: every metric's name and kind, as the chain, simulator and fluid view report them (core/metric-schema.ts). */
   readonly metrics?: M;
+  /** The metrics that are probabilities or fractions (each value, each entry of a vector, in [0, 1]): float answers are clamped to [0, 1] (core/probability-clamp.ts). */
+  readonly probabilities?: readonly string[];
   /** Small parameters (option text) the family contract test checks every view on (test/models/contract.test.ts). */
   readonly example?: Readonly<Record<string, string>>;
   /** Reads and cross-checks parameters from option text (UsageError on bad input). */

@@ -15,8 +15,8 @@ export const capParam = optional(
 
 export type Capped = { K: number | undefined };
 
-/** The search: where K starts and grows, why it must not run, and (projectionK) the cap of the chain a projection explores. */
-export type CapSearch<P> = Pick<TruncationView<P>, 'initialK' | 'nextK' | 'unstable'> & { projectionK?: (p: P) => number };
+/** The search: where K starts and grows, why it must not run, (projectionK) the cap of the chain a projection explores, and the largest K the codes hold. */
+export type CapSearch<P> = Pick<TruncationView<P>, 'initialK' | 'nextK' | 'unstable' | 'largestK'> & { projectionK?: (p: P) => number };
 
 export function capTruncation<P extends Capped>({ projectionK, ...search }: CapSearch<P>): TruncationView<P> {
   const withK = (p: P, K: number): P => ({ ...p, K });

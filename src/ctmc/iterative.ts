@@ -42,6 +42,7 @@ import type { BandMatrix } from './gth.ts';
 import { buildHierarchy, type Hierarchy, type Level } from './iterative-coarsening.ts';
 import { cycle, solveDirect } from './iterative-cycle.ts';
 import { History } from './iterative-recombination.ts';
+import { residualErrorBound } from './residual-bound.ts';
 
 export interface IterativeOptions {
   /** Tolerance of the convergence rule (convergence.ts; default DEFAULT_TOLERANCE). */
@@ -70,11 +71,11 @@ export interface IterativeResult {
   /** The convergence rule holds for the residual and for the error estimate. */
   converged: boolean;
   /**
-   * Estimate of ||pi - pi*||_1 (not a bound). Iterative runs: from the last
+   * Estimate of ||pi - pi*||_1. Iterative runs (not a bound): from the last
    * cycles' steps ||x_k - x_{k-1}||_1, as the tail of a geometric series (see
    * tailFactor); it is at least the last step. Chains small enough for
-   * a single dense GTH solve: n^3 * epsilon, the order of GTH's entrywise
-   * relative error bound (O'Cinneide 1993).
+   * a single dense GTH solve: a bound, the residual (with its rounding) times
+   * the chain's computed condition (residual-bound.ts).
    */
   errorEstimate: number;
   /**
@@ -164,12 +165,12 @@ function reused(h: Hierarchy, g: SparseGenerator<number>): Hierarchy {
   return { ...h, levels: [{ ...top, x: new Float64Array(top.n).fill(1 / top.n) }, ...coarse] };
 }
 
-/** A chain small enough for one dense solve. */
+/** A chain small enough for one dense solve: its error bounded from its residual and the chain's condition (residual-bound.ts). */
 function singleSolve(L: Level, dense: BandMatrix, rule: ConvergenceRule): Omit<IterativeResult, 'hierarchy'> {
   solveDirect(L, dense);
   normalize(L.x);
   const residual = residualInto(L, new Float64Array(L.n));
-  const errorEstimate = L.n ** 3 * Number.EPSILON;
+  const errorEstimate = residualErrorBound({ ...L, inRate: L.inRate! }, L.x, residual); // a level with no coarser one keeps its rates
   return { pi: L.x, residual, residualNorm: rule.norm, iterations: 1, converged: meetsRule(rule, residual, errorEstimate), errorEstimate };
 }
 

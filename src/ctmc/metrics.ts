@@ -150,8 +150,3 @@ export function zipMetrics(a: MetricValues<number>, b: MetricValues<number>, f: 
   }
   return out;
 }
-
-/** |a - b| elementwise (zipMetrics). */
-export function metricChange(a: MetricValues<number>, b: MetricValues<number>): MetricValues<number> {
-  return zipMetrics(a, b, (x, y) => Math.abs(x - y));
-}

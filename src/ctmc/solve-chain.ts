@@ -128,7 +128,8 @@ export interface TruncationEvidence {
   kind?: 'cap' | 'projection';
   /**
    * Estimated error of each metric (vector metrics as arrays): the change
-   * between the last two truncations of the search plus the float solver's
+   * between the last two truncations of the search (at least the boundary
+   * mass, search-rounds.ts truncationChange) plus the float solver's
    * estimated error of the last solve (metricErrorMethod, metricErrorParts).
    * Absent for a K the user gave (the answer is the truncated chain's).
    */
@@ -144,6 +145,8 @@ export interface TruncationEvidence {
   metricErrorWithinTolerance?: boolean;
   /** The truncations the search tried, in order (the last is the answer's). */
   rounds?: SearchRound[];
+  /** Projections whose search raised the family's cap on the projected chain (the mass sat at it): the caps tried, in order, the last the answer's. */
+  caps?: number[];
   /** Why the search stopped before its tolerances were met (budget, no convergence). */
   stopped?: string;
 }

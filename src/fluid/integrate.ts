@@ -36,6 +36,10 @@ const D = [-12715105075 / 11282082432, 0, 87487479700 / 32700410799, -1069076397
 /** A face coordinate this close to 0 (after a located crossing, or from rounding) is put on the face. */
 const SNAP = 1e-14;
 
+/** The integrator's default error tolerances, relative and absolute, per step (IntegrateOptions.rtol, atol). */
+export const DEFAULT_RTOL = 1e-10;
+export const DEFAULT_ATOL = 1e-12;
+
 export interface IntegrateOptions {
   /** Integrate over [0, t]. */
   t: number;
@@ -44,6 +48,8 @@ export interface IntegrateOptions {
   rtol?: number;
   atol?: number;
   maxSteps?: number;
+  /** Stop early, at the end of the first step where the drift max_i |f_i(x)| is at most this (the run has settled). */
+  untilDrift?: number;
 }
 
 export interface IntegrationEvidence {
@@ -61,6 +67,9 @@ export interface IntegrationEvidence {
   minFaceValue: number;
   /** max_i |f_i(x(t))| at the end. */
   finalDrift: number;
+  /** With `untilDrift`: the time the run stopped at, its drift at most that (absent when it never fell so low). */
+  settledAt?: number;
+  /** The run reached t, or (with `untilDrift`) settled before it. */
   completed: boolean;
 }
 
@@ -74,8 +83,8 @@ export interface Trajectory {
 
 export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOptions): Trajectory {
   const n = x0.length;
-  const rtol = o.rtol ?? 1e-10;
-  const atol = o.atol ?? 1e-12;
+  const rtol = o.rtol ?? DEFAULT_RTOL;
+  const atol = o.atol ?? DEFAULT_ATOL;
   const maxSteps = o.maxSteps ?? 1_000_000;
   const samples = Math.max(2, o.samples ?? 101);
   const isFace = new Uint8Array(n);
@@ -154,6 +163,7 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
   let t = 0;
   let h = Math.min(o.t, 1e-3);
   let steps = 0, rejected = 0, faceHits = 0, snappedMass = 0;
+  let settledAt: number | undefined;
   let worstDefect = defect(x);
   const landed: number[] = []; // coordinates put on their face in the current step
   let minFace = Infinity;
@@ -196,6 +206,10 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
     worstDefect = Math.max(worstDefect, defect(x));
     for (const i of sys.faces) minFace = Math.min(minFace, x[i]);
     if (landed.length === 0) h = taken * Math.min(5, Math.max(0.2, 0.9 * Math.max(err, 1e-10) ** -0.2));
+    if (o.untilDrift !== undefined && maxAbs(fEnd) <= o.untilDrift) {
+      settledAt = t;
+      break;
+    }
   }
   emitSamples(t, 0);
   const drift = new Float64Array(n);
@@ -209,10 +223,17 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
       method: 'dopri5', steps, rejected, evaluations, faceHits, snappedMass,
       conservationDefect: worstDefect,
       minFaceValue: minFace,
-      finalDrift: drift.reduce((m, v) => Math.max(m, Math.abs(v)), 0),
-      completed: t >= o.t,
+      finalDrift: maxAbs(drift),
+      ...(settledAt !== undefined ? { settledAt } : {}),
+      completed: t >= o.t || settledAt !== undefined,
     },
   };
+}
+
+function maxAbs(v: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < v.length; i++) m = Math.max(m, Math.abs(v[i]));
+  return m;
 }
 
 /** A face coordinate on its face (<= SNAP) at the start that ends the step below -SNAP. */

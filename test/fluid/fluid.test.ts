@@ -161,3 +161,21 @@ describe('lbcheck fluid', () => {
     expectUsageError(['fluid', 'jiq-blocking', '--lambda', '9/10', '--alpha', '3/5,2/5', ...args], message);
   });
 });
+
+describe('lbcheck fluid: probabilities in [0, 1]', () => {
+  it('jiq-blocking with 60 equal dispatchers: blocking is 0, not -1.33e-15, and the evidence names the clamp as rounding', () => {
+    const alpha = Array.from({ length: 60 }, () => '1/60').join(',');
+    const r = lbcheck('fluid', 'jiq-blocking', '--lambda', '1/2', '--alpha', alpha, '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.stdout);
+    expect(j.metrics.blocking).toBe(0); // lambda = 1/2 <= every alpha_r / beta_r = 1: nothing is lost in the limit
+    expect(j.final.metrics.blocking).toBe(0);
+    expect(j.evidence.clamped.map((c: { metric: string; at: string; beyondTolerance: boolean }) => [c.metric, c.at, c.beyondTolerance])).toEqual([
+      ['blocking', 'fixedPoint', false],
+      ['blocking', 'final', false],
+    ]);
+    expect(j.evidence.clamped[0].value).toBeLessThan(0);
+    expect(j.evidence.clampTolerance).toBeCloseTo(1.01e-10, 20);
+  });
+});
+

@@ -57,6 +57,14 @@ describe.each(families.map((f) => [f.id, f] as const))('family %s', (_, f) => {
     for (const name of Object.keys(flattenMetrics(s.metrics))) expect(allows(schema, name), name).toBe(true);
   });
 
+  it('names as probabilities only schema metrics, which solve to values in [0, 1]', () => {
+    const values = flattenMetrics(solveModel(f, p, { method: 'auto' }).metrics);
+    for (const name of f.probabilities ?? []) {
+      expect(schema[name], name).toBeDefined();
+      for (const [flat, v] of Object.entries(values)) if (flat === name || flat.startsWith(`${name}[`)) expect(Math.abs(v - Math.min(1, Math.max(0, v))), flat).toBeLessThan(1e-12);
+    }
+  });
+
   it('takes K through its truncation view when it has one', () => {
     if (!f.truncation) return;
     expect(f.truncation.fixedK(f.truncation.withK(p, 3))).toBe(3);

@@ -6,7 +6,7 @@ import { Fraction, type Rational } from '../../src/core/rational.ts';
 import { explore } from '../../src/ctmc/explore.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { trusted } from '../../src/ctmc/solve-chain.ts';
-import { searchCap } from '../../src/ctmc/truncation-search.ts';
+import { searchCap, searchTruncation } from '../../src/ctmc/truncation-search.ts';
 import {
   heteroPs,
   hybridThreshold,
@@ -190,6 +190,33 @@ describe('hetero-ps: the finite state projection (automatic truncation)', () => 
     }
     for (const name of ['meanJobs', 'meanSojourn'] as const) expect(Math.abs((projected.metrics[name] as number) - (cap.metrics[name] as number))).toBeLessThan(1e-10);
     (projected.metrics.classMeanJobs as number[]).forEach((x, j) => expect(Math.abs(x - (cap.metrics.classMeanJobs as number[])[j])).toBeLessThan(1e-10));
+  });
+});
+
+describe('hetero-ps: the projection\'s cap grows while the mass sits at it', () => {
+  // A fast server (rate 1e10) sets the load estimate and so the cap (2); the slow one's queue goes further.
+  const p = params({ servers: '1,1', rates: '10000000000,1', lambda: '1/2' });
+
+  it('rates 1e10,1 at lambda = 1/2: trusted, agreeing with the chain cut at K = 200', () => {
+    const auto = solveModel(heteroPs, p, { method: 'auto' });
+    const t = auto.evidence.truncation!;
+    expect(trusted(auto.evidence)).toBe(true); // before: 9 states, untrusted, "its queues reach the largest length the state codes hold"
+    expect(t.stopped).toBeUndefined();
+    expect(t.caps![0]).toBe(2);
+    expect(t.caps!.length).toBeGreaterThan(1);
+    const cut = solveModel(heteroPs, params({ servers: '1,1', rates: '10000000000,1', lambda: '1/2', K: '200' }), { method: 'auto' });
+    expect(trusted(cut.evidence)).toBe(true);
+    for (const name of ['meanJobs', 'meanSojourn'] as const) {
+      const bar = (t.metricError![name] as number) + ((cut.metricSolverError?.[name] as number | undefined) ?? 0) + 4 * Number.EPSILON;
+      expect(Math.abs((auto.metrics[name] as number) - (cut.metrics[name] as number))).toBeLessThanOrEqual(bar);
+    }
+  });
+
+  it('says the codes are the limit only when they are: a view whose codes hold no more than the first cap', () => {
+    const view = { ...heteroPs.truncation!, largestK: () => 2 };
+    const solved = searchTruncation(heteroPs, view, p, { method: 'auto' });
+    expect(solved.evidence.truncation!.stopped).toBe("the state set holds every state of the chain cut at the projection's cap K = 2, the longest queue the state codes hold");
+    expect(trusted(solved.evidence)).toBe(false);
   });
 });
 

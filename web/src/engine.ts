@@ -14,7 +14,7 @@ import type { TraceCase, TraceCounterexample } from '../../src/check/trace-claim
 import { reachableCodes } from '../../src/ctmc/explore.ts';
 import { METHODS, solveModel, type Method, type Solved } from '../../src/ctmc/solve.ts';
 import { solvedReport, type SolveReport as CliSolveReport } from '../../src/report/solve-report.ts';
-import { integrate } from '../../src/fluid/integrate.ts';
+import { integrateUntilSettled } from '../../src/fluid/settle.ts';
 import { holds } from '../../src/smt/expr.ts';
 import { evaluateProp, propText, type EvaluatedProp } from '../../src/smt/evaluate.ts';
 import type { SmtClaim } from '../../src/smt/claim.ts';
@@ -263,7 +263,7 @@ export function fluid(familyId: string, raw: RawParams, t: number): Promise<Outc
     if (!(t > 0 && t <= 1e6)) throw new UsageError(`--t must be a number in (0, 1e6], got ${t}`);
     const params = family.parse({ ...view.ignoredParams, ...present(raw) });
     const sys = view.system(params);
-    const tr = integrate(sys, view.start(params), { t, samples: 201 });
+    const tr = integrateUntilSettled(sys, view.start(params), { tMax: t, samples: 201 }); // as `lbcheck fluid`: until settled, at the latest to t
     const fp = view.fixedPoint(params);
     const shown = sys.shown ?? sys.names.map((_, i) => i);
     return {
