@@ -15,7 +15,7 @@
  */
 import type { Arith } from '../../src/core/arith.ts';
 import { ratToNumber } from '../../src/core/rational.ts';
-import type { DensityModel, DensityTransition } from '../../src/meanfield/types.ts';
+import type { DensityModel, DensityTransition } from '../../src/core/density-model.ts';
 import { meanFieldTail } from './limits.ts';
 import type { JsqdParams } from './params.ts';
 

@@ -23,7 +23,7 @@
 import { UsageError } from '../core/errors.ts';
 import { kronSolver } from './kron-sum.ts';
 import { localJet, structuralDegree, type LocalJet } from './local-jet.ts';
-import type { DensityModel } from './types.ts';
+import type { DensityModel } from '../core/density-model.ts';
 
 export type Order = 1 | 2;
 

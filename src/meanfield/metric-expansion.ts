@@ -11,7 +11,7 @@
 import type { Arith } from '../core/arith.ts';
 import { contract2, contract3, contract4Gaussian, type Moments } from './expansion.ts';
 import { localJet } from './local-jet.ts';
-import type { DensityMetric } from './types.ts';
+import type { DensityMetric } from '../core/density-model.ts';
 
 export interface Series {
   readonly meanField: number;

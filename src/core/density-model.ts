@@ -7,7 +7,7 @@
  * are written through Arith, so the engine differentiates them exactly
  * (jets, ./jet.ts), in z and in eps = 1/N alike.
  */
-import type { Arith } from '../core/arith.ts';
+import type { Arith } from './arith.ts';
 
 export interface DensityTransition {
   /** Names the transition in errors. */
