@@ -2,7 +2,7 @@
  * The refined mean field against closed forms and an independent solve:
  * JSQ(d) with replacement has pi_i = lambda^((d^i - 1)/(d - 1)), a tridiagonal
  * Jacobian and a diagonal noise matrix, so V follows from a hand-written
- * vectorised Lyapunov solve and a tridiagonal (Thomas) solve; without
+ * vectorised Lyapunov solve (Gaussian elimination, not the engine's Schur form) and a tridiagonal (Thomas) solve; without
  * replacement the rate term c = lambda [P'(s_{i}) - P'(s_{i+1})], P(s) = s(s - eps)/(1 - eps),
  * dP/deps = s^2 - s, adds -F^{-1} g; d = 1 (independent M/M/1 queues) has
  * V = A = 0 for every metric.
@@ -12,31 +12,11 @@ import { rat } from '../../src/core/rational.ts';
 import { jsqdDensity } from '../../models/jsq-d/refined.ts';
 import { refinedExpansion } from '../../src/meanfield/refined.ts';
 import { jetArith, jetSpace, derivativeTensor } from '../../src/meanfield/jet.ts';
+import { solveDense } from '../../src/meanfield/dense-solve.ts';
 import type { JsqdParams } from '../../models/jsq-d/params.ts';
 
 const params = (lambda: [number, number], d: number, sampling: 'with' | 'without'): JsqdParams => ({ N: 1_000_000, lambda: rat(...lambda), d, sampling, K: undefined });
 
-/** Dense Gaussian elimination with partial pivoting. */
-function gaussSolve(M: number[][], b: number[]): number[] {
-  const n = b.length;
-  const a = M.map((r, i) => [...r, b[i]]);
-  for (let c = 0; c < n; c++) {
-    let p = c;
-    for (let r = c + 1; r < n; r++) if (Math.abs(a[r][c]) > Math.abs(a[p][c])) p = r;
-    [a[c], a[p]] = [a[p], a[c]];
-    for (let r = c + 1; r < n; r++) {
-      const f = a[r][c] / a[c][c];
-      for (let k = c; k <= n; k++) a[r][k] -= f * a[c][k];
-    }
-  }
-  const x = new Array<number>(n).fill(0);
-  for (let r = n - 1; r >= 0; r--) {
-    let s = a[r][n];
-    for (let k = r + 1; k < n; k++) s -= a[r][k] * x[k];
-    x[r] = s / a[r][r];
-  }
-  return x;
-}
 
 /** Thomas algorithm for a tridiagonal system (sub, diag, sup). */
 function thomas(sub: number[], diag: number[], sup: number[], rhs: number[]): number[] {
@@ -72,7 +52,7 @@ function closedFormV(lambda: number, d: number, K: number, withoutReplacement: b
     M[i * K + j][k * K + j] += F(i, k);
     M[i * K + j][i * K + k] += F(j, k);
   }
-  const W = gaussSolve(M, Array.from({ length: n }, (_, r) => (r % (K + 1) === 0 ? -q[r / (K + 1)] : 0)));
+  const W = solveDense(M, Array.from({ length: n }, (_, r) => (r % (K + 1) === 0 ? -q[r / (K + 1)] : 0)));
   const w = (i: number): number => (i === 0 ? 0 : W[(i - 1) * K + (i - 1)]); // s_0 = 1 has no variance
   // (F2:W)_i = lambda d (d - 1) (s_{i-1}^{d-2} W_{i-1,i-1} - s_i^{d-2} W_ii).
   const rhs = Array.from({ length: K }, (_, k) => -0.5 * lambda * d * (d - 1) * (s(k) ** (d - 2) * w(k) - s(k + 1) ** (d - 2) * w(k + 1)));
