@@ -32,9 +32,10 @@ describe('JSQ(2), lambda = 1/2: the exact E_N against pi + V/N + A/N^2', () => {
       const exact = run.solves.map((x) => metricsOf(jsqD, x.solved.metrics).meanJobs);
       const e1 = exact.map((v, i) => v - atN(s, sizes[i], 1));
       const e2 = exact.map((v, i) => v - atN(s, sizes[i], 2));
-      // e1 ~ A/N^2 and e2 ~ c/N^3: e2 is smaller, and e1/e2 grows with N.
+      // e1 ~ A/N^2 and e2 ~ c/N^3: e2 is smaller, and e1/e2 grows with N from N = 4 on
+      // (with replacement it dips from N = 2 to 3: 36, 30, 29, 30, 32, higher terms at tiny N).
       const ratio = e1.map((e, i) => Math.abs(e / e2[i]));
-      ratio.forEach((r, i) => expect(r).toBeGreaterThan(i === 0 ? 1 : ratio[i - 1]));
+      ratio.forEach((r, i) => expect(r).toBeGreaterThan(sizes[i] > 4 ? ratio[i - 1] : 1));
       // The first-order error falls like 1/N^2; the second-order one faster (1/N^3 asymptotically).
       expect(fittedExponent(sizes.slice(2), e1.slice(2))).toBeGreaterThan(1.8);
       expect(fittedExponent(sizes.slice(2), e2.slice(2))).toBeGreaterThan(fittedExponent(sizes.slice(2), e1.slice(2)));
