@@ -1,0 +1,26 @@
+/** `lbcheck refined`: JSON keys, values at N, bad input. */
+import { describe, expect, it } from 'vitest';
+import { expectUsageError, lbcheck } from '../support/cli.ts';
+
+describe('lbcheck refined', () => {
+  it('prints expansion.<metric>.meanField/order1/order2 and the values at --N', () => {
+    const r = lbcheck('refined', 'jsq-d', '--d', '2', '--lambda', '9/10', '--sampling', 'with', '--N', '10,20', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    // Closed form: pi's mean jobs sum_i 0.9^(2^i - 1); V = 3.98642698718 as rmf_tool's notebook prints pi + V/10 = 2.751294338309056.
+    const pi = Array.from({ length: 12 }, (_, i) => 0.9 ** (2 ** (i + 1) - 1)).reduce((a, b) => a + b, 0);
+    expect(out.expansion.meanJobs.meanField).toBeCloseTo(pi, 12);
+    expect(out.atN[0].N).toBe(10);
+    expect(out.atN[0].order1.meanJobs).toBeCloseTo(2.751294338309056, 9);
+    expect(out.expansion['s[1]'].meanField).toBeCloseTo(0.9, 14);
+    expect(typeof out.expansion.meanSojourn.order2).toBe('number');
+    expect(out.evidence.residuals.W).toBeLessThan(1e-12);
+  });
+
+  it.each([
+    [['--order', '3'], '--order must be 1 or 2'],
+    [['--N', '10,x'], '--N must list integers >= 1'],
+  ])('%j is a usage error', (extra, message) => {
+    expectUsageError(['refined', 'jsq-d', '--d', '2', '--lambda', '9/10', ...extra], message);
+  });
+});
