@@ -28,6 +28,15 @@ export interface DensityMetric {
   per?<U>(z: readonly U[], A: Arith<U>): U;
 }
 
+/**
+ * The coordinates must be independent: where counts sum to a fixed total
+ * (occupancies y_0..y_K of N servers), one count per conservation law is left
+ * out and written as the total minus the others inside the intensities
+ * (y_0 = 1 - y_1 - ... - y_K), or the levels S_i = y_i + ... + y_K are used
+ * (jsq-d: S_0 = N is implied). Otherwise the Jacobian at the fixed point is
+ * singular (a zero eigenvalue along the conserved direction) and the engine
+ * stops with that message rather than solving a singular Lyapunov equation.
+ */
 export interface DensityModel {
   readonly names: readonly string[];
   readonly transitions: readonly DensityTransition[];
