@@ -6,7 +6,7 @@
  * estimates between k - 1 and k terms measures the fit's own error. And the
  * rate at which an error falls: the least-squares slope of log|e| in log N.
  */
-import { solveDense } from './dense-solve.ts';
+import { solveDense } from '../core/dense-solve.ts';
 
 /** c_1..c_k with E_N - pi = sum_j c_j / N^j exactly at the last k sizes. */
 export function richardson(sizes: readonly number[], values: readonly number[], pi: number, k: number): number[] {

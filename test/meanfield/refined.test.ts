@@ -12,7 +12,7 @@ import { rat } from '../../src/core/rational.ts';
 import { jsqdDensity } from '../../models/jsq-d/refined.ts';
 import { refinedExpansion } from '../../src/meanfield/refined.ts';
 import { jetArith, jetSpace, derivativeTensor } from '../../src/meanfield/jet.ts';
-import { solveDense } from '../../src/meanfield/dense-solve.ts';
+import { solveDense } from '../../src/core/dense-solve.ts';
 import type { JsqdParams } from '../../models/jsq-d/params.ts';
 
 const params = (lambda: [number, number], d: number, sampling: 'with' | 'without'): JsqdParams => ({ N: 1_000_000, lambda: rat(...lambda), d, sampling, K: undefined });
