@@ -22,7 +22,8 @@
  */
 import { UsageError } from '../core/errors.ts';
 import { kronSolver } from './kron-sum.ts';
-import { localJet, structuralDegree, type LocalJet } from './local-jet.ts';
+import { contract2, driftParts, hessianContraction, along, termsAt, type Term } from './drift-parts.ts';
+import { structuralDegree } from './local-jet.ts';
 import type { DensityModel } from '../core/density-model.ts';
 
 export type Order = 1 | 2;
@@ -49,42 +50,6 @@ export interface ExpansionEvidence {
   /** Residuals of the linear solves (max abs), by unknown. */
   readonly residuals: Readonly<Record<string, number>>;
   readonly method: string;
-}
-
-interface Term {
-  readonly index: readonly number[];
-  readonly delta: readonly number[];
-  readonly jet: LocalJet;
-}
-
-/** A dense n x n matrix (row-major) with Sum_t l_i l_j w_t. */
-function outer(n: number, terms: readonly Term[], w: (t: Term) => number): Float64Array {
-  const M = new Float64Array(n * n);
-  for (const t of terms) {
-    const v = w(t);
-    if (v === 0) continue;
-    t.index.forEach((i, a) => t.index.forEach((j, b) => (M[i * n + j] += t.delta[a] * t.delta[b] * v)));
-  }
-  return M;
-}
-
-/** Sum_t l_i w_t as a vector. */
-function along(n: number, terms: readonly Term[], w: (t: Term) => number): Float64Array {
-  const v = new Float64Array(n);
-  for (const t of terms) {
-    const x = w(t);
-    if (x !== 0) t.index.forEach((i, a) => (v[i] += t.delta[a] * x));
-  }
-  return v;
-}
-
-/** Sum_{a,b} H_ab M[deps_a][deps_b] for a local k x k tensor H and an n x n matrix M. */
-export function contract2(H: Float64Array, deps: Int32Array, M: Float64Array, n: number): number {
-  if (H.length === 0) return 0; // an empty tensor is zero (jet.ts)
-  const k = deps.length;
-  let s = 0;
-  for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) if (H[a * k + b] !== 0) s += H[a * k + b] * M[deps[a] * n + deps[b]];
-  return s;
 }
 
 /** Sum_{a,b,c} T_abc X[deps_a][deps_b][deps_c] for an n^3 tensor X. */
@@ -123,23 +88,15 @@ function symmetrise3(X: Float64Array, n: number): Float64Array {
 
 const nonzero = (x: Float64Array): boolean => x.some((v) => v !== 0);
 
-export function expandMoments(model: DensityModel, order: Order): { moments: Moments; evidence: ExpansionEvidence; jets: LocalJet[] } {
+export function expandMoments(model: DensityModel, order: Order): { moments: Moments; evidence: ExpansionEvidence } {
   const pi = model.fixedPoint;
   const n = pi.length;
   if (n !== model.names.length) throw new Error(`fixed point has ${n} coordinates, the model ${model.names.length}`);
   if (pi.some((v) => !Number.isFinite(v))) throw new UsageError('the fixed point is not determined (NaN), so the expansion has no point to expand at');
   const degree = order === 1 ? 2 : 4;
-  const terms: Term[] = model.transitions.map((t) => ({ index: t.index, delta: t.delta, jet: localJet(`transition "${t.name}"`, t.intensity, pi, degree) }));
-  const f = along(n, terms, (t) => t.jet.b);
+  const terms: Term[] = termsAt(model, pi, degree);
+  const { f, F, g, Dg, Q } = driftParts(terms, n);
   const drift = f.reduce((a, v) => Math.max(a, Math.abs(v)), 0);
-
-  // Jacobian F and Dg: F[i][deps_a] += l_i grad_a.
-  const F = new Float64Array(n * n);
-  const Dg = new Float64Array(n * n);
-  for (const t of terms) t.index.forEach((i, a) => t.jet.deps.forEach((j, b) => {
-    if (t.jet.grad.length > 0) F[i * n + j] += t.delta[a] * t.jet.grad[b];
-    if (t.jet.cGrad.length > 0) Dg[i * n + j] += t.delta[a] * t.jet.cGrad[b];
-  }));
   const solver = kronSolver(F, n);
   let largestRealPart = -Infinity;
   for (let i = 0; i < n; i++) largestRealPart = Math.max(largestRealPart, solver.schur.T.re[i * n + i]);
@@ -153,10 +110,8 @@ export function expandMoments(model: DensityModel, order: Order): { moments: Mom
     return X;
   };
 
-  const Q = outer(n, terms, (t) => t.jet.b);
   const W = solve('W', Q.map((v) => -v), 2);
-  const F2W = along(n, terms, (t) => contract2(t.jet.hess, t.jet.deps, W, n));
-  const g = along(n, terms, (t) => t.jet.c);
+  const F2W = hessianContraction(terms, W, n);
   const V = solve('V', F2W.map((v, i) => -(v / 2 + g[i])), 1);
   const evidence = (): ExpansionEvidence => ({
     drift,
@@ -165,7 +120,7 @@ export function expandMoments(model: DensityModel, order: Order): { moments: Mom
     residuals,
     method: `exact derivatives by jets (forward-mode automatic differentiation); Lyapunov and Kronecker-sum equations by Bartels-Stewart on a complex Schur form (${solver.schur.iterations} QR iterations, n = ${n})`,
   });
-  if (order === 1) return { moments: { n, pi, V, W }, evidence: evidence(), jets: terms.map((t) => t.jet) };
+  if (order === 1) return { moments: { n, pi, V, W }, evidence: evidence() };
 
   // C, only where a second or third derivative of the drift, or a metric's third, reads it.
   const cubicMetric = model.metrics.some((m) => [m.value, m.per].some((fn) => fn && structuralDegree((z, _e, A) => fn(z, A), pi) >= 3));
@@ -257,5 +212,5 @@ export function expandMoments(model: DensityModel, order: Order): { moments: Mom
   });
   for (let i = 0; i < n; i++) for (let k = 0; k < n; k++) a2rhs[i] += Dg[i * n + k] * V[k];
   const A2 = solve('A2', a2rhs.map((v) => -v), 1);
-  return { moments: { n, pi, V, W, A2, B, ...(C ? { C } : {}) }, evidence: evidence(), jets: terms.map((t) => t.jet) };
+  return { moments: { n, pi, V, W, A2, B, ...(C ? { C } : {}) }, evidence: evidence() };
 }

@@ -9,7 +9,8 @@
  *     = a0/b0 + (a1 - q0 b1)/b0 /N + (a2 - q0 b2 - q1 b1)/b0 /N^2  (q0, q1 its first two terms).
  */
 import type { Arith } from '../core/arith.ts';
-import { contract2, contract3, contract4Gaussian, type Moments } from './expansion.ts';
+import { contract2 } from './drift-parts.ts';
+import { contract3, contract4Gaussian, type Moments } from './expansion.ts';
 import { localJet } from './local-jet.ts';
 import type { DensityMetric } from '../core/density-model.ts';
 

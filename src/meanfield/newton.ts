@@ -5,7 +5,7 @@
  */
 import type { DensityModel } from '../core/density-model.ts';
 import { kronSolver } from './kron-sum.ts';
-import { localJet } from './local-jet.ts';
+import { driftParts, termsAt } from './drift-parts.ts';
 
 const STEPS = 8;
 
@@ -14,15 +14,7 @@ export function newtonFixedPoint(model: Pick<DensityModel, 'transitions'>, start
   let z = Float64Array.from(start);
   let drift = Infinity;
   for (let step = 0; step <= STEPS; step++) {
-    const f = new Float64Array(n);
-    const F = new Float64Array(n * n);
-    for (const t of model.transitions) {
-      const jet = localJet(`transition "${t.name}"`, t.intensity, z, 1);
-      t.index.forEach((i, a) => {
-        f[i] += t.delta[a] * jet.b;
-        if (jet.grad.length > 0) jet.deps.forEach((j, b) => (F[i * n + j] += t.delta[a] * jet.grad[b]));
-      });
-    }
+    const { f, F } = driftParts(termsAt(model, z, 1), n);
     const d = f.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
     if (!(d < drift) || step === STEPS) break;
     drift = d;
