@@ -44,4 +44,6 @@ export interface DensityModel {
   /** A fixed point of the limit drift (checked by the engine), and how it was found. */
   readonly fixedPoint: Float64Array;
   readonly fixedPointMethod: string;
+  /** The start of transient expansions, as fractions (default: every coordinate 0, an empty system). */
+  readonly start?: Float64Array;
 }

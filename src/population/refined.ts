@@ -42,6 +42,7 @@ export function populationDensity(pop: Population<number>, scale: number): Densi
     metrics: pop.metrics.filter((m) => m.smooth).map((m) => ({ name: m.name, ...(m.index !== undefined ? { index: m.index } : {}), value: <U>(z: readonly U[], A: Arith<U>) => m.smooth!(full(z, A), A) })),
     fixedPoint: polished.state,
     fixedPointMethod: `${fp.method}, then Newton on the density drift (max |F| = ${polished.drift.toExponential(2)})`,
+    start: Float64Array.from(L.initialCounts.subarray(off), (v) => v / scale),
   };
 }
 

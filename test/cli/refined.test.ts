@@ -24,3 +24,21 @@ describe('lbcheck refined', () => {
     expectUsageError(['refined', 'jsq-d', '--d', '2', '--lambda', '9/10', ...extra], message);
   });
 });
+
+describe('lbcheck refined --t', () => {
+  it('prints the transient expansion at each time (order 1)', () => {
+    const r = lbcheck('refined', 'jsq-d', '--d', '2', '--lambda', '1/2', '--t', '0:1:2', '--N', '10', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.order).toBe(1);
+    expect(out.transient.map((p: { t: number }) => p.t)).toEqual([0, 1, 2]);
+    expect(out.transient[0].expansion.meanJobs).toEqual({ meanField: 0, order1: 0 });
+  });
+
+  it.each([
+    [['--t', '2,1'], '--t must list times'],
+    [['--t', '1', '--order', '2'], 'the transient expansion is of order 1'],
+  ])('%j is a usage error', (extra, message) => {
+    expectUsageError(['refined', 'jsq-d', '--d', '2', '--lambda', '1/2', ...extra], message);
+  });
+});
