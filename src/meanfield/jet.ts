@@ -102,8 +102,16 @@ export function jetArith(space: JetSpace): JetArith {
     },
     fromRational: (r) => constant(ratToNumber(r)),
     fromInt: (n) => constant(n),
-    add: (a, b) => Float64Array.from(a, (v, m) => v + b[m]),
-    sub: (a, b) => Float64Array.from(a, (v, m) => v - b[m]),
+    add(a, b) {
+      const out = new Float64Array(size);
+      for (let m = 0; m < size; m++) out[m] = a[m] + b[m];
+      return out;
+    },
+    sub(a, b) {
+      const out = new Float64Array(size);
+      for (let m = 0; m < size; m++) out[m] = a[m] - b[m];
+      return out;
+    },
     mul,
     div: (a, b) => mul(a, inverse(b)),
     isZero: (a) => a.every((v) => v === 0),
@@ -120,24 +128,43 @@ export function jetArith(space: JetSpace): JetArith {
  * space's degree (a polynomial of lower degree) the tensor is zero and
  * returned empty.
  */
-export function derivativeTensor(space: JetSpace, jet: Jet, k: number, order: number, epsPower = 0): Float64Array {
-  if (order + epsPower > space.degree) return new Float64Array(0);
-  const out = new Float64Array(k ** order);
+/** Per space: for each (k, order, epsPower), the monomial and factor alpha! of every tensor entry. */
+const layouts = new WeakMap<JetSpace, Map<string, { at: Int32Array; factor: Float64Array }>>();
+
+function tensorLayout(space: JetSpace, k: number, order: number, epsPower: number): { at: Int32Array; factor: Float64Array } {
+  let bySpace = layouts.get(space);
+  if (!bySpace) layouts.set(space, (bySpace = new Map()));
+  const key = `${k}:${order}:${epsPower}`;
+  let layout = bySpace.get(key);
+  if (layout) return layout;
+  const size = k ** order;
+  const at = new Int32Array(size);
+  const factor = new Float64Array(size);
   const alpha = new Uint8Array(space.vars);
-  const idx = new Int32Array(order);
   const fact = [1, 1, 2, 6, 24, 120];
-  for (let flat = 0; flat < out.length; flat++) {
+  for (let flat = 0; flat < size; flat++) {
     alpha.fill(0);
-    let r = flat;
-    for (let p = order - 1; p >= 0; p--) {
-      idx[p] = r % k;
-      r = Math.floor(r / k);
-      alpha[idx[p]]++;
-    }
+    for (let p = 0, r = flat; p < order; p++, r = Math.floor(r / k)) alpha[r % k]++;
     if (epsPower > 0) alpha[k] = epsPower;
     let f = 1;
     for (let i = 0; i < space.vars; i++) f *= fact[alpha[i]];
-    out[flat] = jet[space.indexOf(alpha)] * f;
+    at[flat] = space.indexOf(alpha);
+    factor[flat] = f;
   }
-  return out;
+  bySpace.set(key, (layout = { at, factor }));
+  return layout;
+}
+
+/**
+ * The derivative tensor of order `order` in the first `k` variables (times
+ * epsPower derivatives in variable k, the expansion parameter, when the space
+ * has it), as a dense k^order array: entry (j1..jm) = d^m f / dx_j1..dx_jm
+ * = alpha! c_alpha, alpha the exponents of the multi-index. Beyond the
+ * space's degree (a polynomial of lower degree) the tensor is zero and
+ * returned empty.
+ */
+export function derivativeTensor(space: JetSpace, jet: Jet, k: number, order: number, epsPower = 0): Float64Array {
+  if (order + epsPower > space.degree) return new Float64Array(0);
+  const { at, factor } = tensorLayout(space, k, order, epsPower);
+  return Float64Array.from(at, (m, flat) => jet[m] * factor[flat]);
 }
