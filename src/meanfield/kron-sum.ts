@@ -59,55 +59,73 @@ export function kronSolver(A: Float64Array, n: number): KronSolver {
   };
 }
 
-/** Y = X x_mode M (M = U, or U^H when `adjoint`): Y[..i..] = sum_a M_ia X[..a..]. */
+/**
+ * Y = X x_mode M (M = U, or U^H when `adjoint`): Y[..i..] = sum_a M_ia X[..a..].
+ * The tensor is read as (outer, n, inner) around the mode; M is copied once
+ * into row-major (re, im) so the inner loops run over contiguous memory.
+ */
 function modeProduct(re: Float64Array, im: Float64Array, n: number, p: number, mode: number, Mr: Float64Array, Mi: Float64Array, adjoint: boolean): [Float64Array, Float64Array] {
-  const size = n ** p;
-  const stride = n ** (p - 1 - mode);
-  const outR = new Float64Array(size);
-  const outI = new Float64Array(size);
-  for (let flat = 0; flat < size; flat++) {
-    const i = Math.floor(flat / stride) % n;
-    const base = flat - i * stride;
-    let sr = 0;
-    let si = 0;
-    for (let a = 0; a < n; a++) {
-      // M_ia = U_ia, or conj(U_ai) for U^H.
-      const mr = adjoint ? Mr[a * n + i] : Mr[i * n + a];
-      const mi = adjoint ? -Mi[a * n + i] : Mi[i * n + a];
-      const xr = re[base + a * stride];
-      const xi = im[base + a * stride];
-      sr += mr * xr - mi * xi;
-      si += mr * xi + mi * xr;
+  const inner = n ** (p - 1 - mode);
+  const outer = n ** mode;
+  const mr = new Float64Array(n * n);
+  const mi = new Float64Array(n * n);
+  for (let i = 0; i < n; i++) for (let a = 0; a < n; a++) {
+    mr[i * n + a] = adjoint ? Mr[a * n + i] : Mr[i * n + a];
+    mi[i * n + a] = adjoint ? -Mi[a * n + i] : Mi[i * n + a];
+  }
+  const outR = new Float64Array(re.length);
+  const outI = new Float64Array(re.length);
+  for (let o = 0; o < outer; o++) {
+    const base = o * n * inner;
+    for (let i = 0; i < n; i++) {
+      const row = base + i * inner;
+      for (let a = 0; a < n; a++) {
+        const cr = mr[i * n + a];
+        const ci = mi[i * n + a];
+        if (cr === 0 && ci === 0) continue;
+        const src = base + a * inner;
+        for (let q = 0; q < inner; q++) {
+          const xr = re[src + q];
+          const xi = im[src + q];
+          outR[row + q] += cr * xr - ci * xi;
+          outI[row + q] += cr * xi + ci * xr;
+        }
+      }
     }
-    outR[flat] = sr;
-    outI[flat] = si;
   }
   return [outR, outI];
 }
 
-/** Solves (T + ... + T) X = X's current contents in place, T upper triangular. */
+/** Solves (T + ... + T) X = X's current contents in place, T upper triangular: entries in decreasing index order. */
 function backSubstitute(re: Float64Array, im: Float64Array, Tr: Float64Array, Ti: Float64Array, n: number, p: number): void {
+  const strides = Array.from({ length: p }, (_, m) => n ** (p - 1 - m));
+  const idx = new Int32Array(p).fill(n - 1); // the multi-index of `flat`, counted down with it
   for (let flat = n ** p - 1; flat >= 0; flat--) {
     let sr = re[flat];
     let si = im[flat];
     let dr = 0;
     let di = 0;
-    for (let m = 0, stride = n ** (p - 1); m < p; m++, stride /= n) {
-      const i = Math.floor(flat / stride) % n;
-      const base = flat - i * stride;
+    for (let m = 0; m < p; m++) {
+      const i = idx[m];
+      const stride = strides[m];
       dr += Tr[i * n + i];
       di += Ti[i * n + i];
-      for (let a = i + 1; a < n; a++) {
+      for (let a = i + 1, at = flat + stride; a < n; a++, at += stride) {
         const tr = Tr[i * n + a];
         const ti = Ti[i * n + a];
-        const xr = re[base + a * stride];
-        const xi = im[base + a * stride];
-        sr -= tr * xr - ti * xi;
-        si -= tr * xi + ti * xr;
+        sr -= tr * re[at] - ti * im[at];
+        si -= tr * im[at] + ti * re[at];
       }
     }
     const q = dr * dr + di * di;
     re[flat] = (sr * dr + si * di) / q;
     im[flat] = (si * dr - sr * di) / q;
+    for (let m = p - 1; m >= 0; m--) {
+      if (idx[m] > 0) {
+        idx[m]--;
+        break;
+      }
+      idx[m] = n - 1;
+    }
   }
 }
