@@ -42,3 +42,22 @@ describe('lbcheck refined --t', () => {
     expectUsageError(['refined', 'jsq-d', '--d', '2', '--lambda', '1/2', ...extra], message);
   });
 });
+
+describe('lbcheck refined jiq-blocking', () => {
+  it('tokens at every dispatcher: a linear field, so V = A = 0 and the fixed point is the closed form', () => {
+    // With no blocking every arrival is admitted, so the busy fraction is lambda = 1/2.
+    const r = lbcheck('refined', 'jiq-blocking', '--lambda', '1/2', '--alpha', '3/5,2/5', '--nu', '1/2', '--json');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.expansion.busyFraction.meanField).toBeCloseTo(0.5, 14);
+    for (const s of Object.values(out.expansion) as { order1: number; order2: number }[]) {
+      expect(s.order1).toBe(0);
+      expect(s.order2).toBe(0);
+    }
+    expect(Object.keys(out.expansion)).toEqual(['busyFraction', 'tokenFraction[1]', 'tokenFraction[2]']);
+  });
+
+  it('a fixed point on a face (no tokens at a dispatcher) is refused', () => {
+    expectUsageError(['refined', 'jiq-blocking', '--lambda', '9/10', '--alpha', '9/10,1/10'], 'the refined expansion does not apply');
+  });
+});
