@@ -4,6 +4,7 @@ import { ctmcSuite } from './ctmc.ts';
 import { familiesSuite, familyFloorsSuite } from './families.ts';
 import { fluidSuite } from './fluid.ts';
 import { paramSuite } from './param.ts';
+import { refinedSuite } from './refined.ts';
 import { simSuite } from './sim.ts';
 import { smtSuite } from './smt.ts';
 import { startupSuite } from './startup.ts';
@@ -22,4 +23,5 @@ export const suites: Record<string, () => void | Promise<void>> = {
   param: paramSuite,
   transient: transientSuite,
   startup: startupSuite,
+  refined: refinedSuite,
 };

@@ -18,6 +18,7 @@ import { fluidBlockingConvergence } from './fluid-blocking-convergence.ts';
 import { fluidBlockingFiniteN } from './fluid-blocking-finite-n.ts';
 import { jiqQueueingWait } from './jiq-queueing-wait.ts';
 import { jsqdMeanField } from './jsqd-mean-field.ts';
+import { refinedExpansionRight } from './refined-expansion.ts';
 import { jsqdUniversality } from './jsqd-universality.ts';
 import { fluidBlockingTheorem1 } from './fluid-blocking-theorem1.ts';
 import { fluidHeteroSq2 } from './fluid-hetero-sq2.ts';
@@ -67,6 +68,7 @@ export const properties: readonly Property[] = [
   fluidJsqdJsqLimit,
   fluidHeteroSq2,
   jsqdMeanField,
+  refinedExpansionRight,
   jsqdUniversality,
   jiqQueueingWait,
   parametricCouplingBounds,

@@ -11,6 +11,7 @@ import { UsageError } from '../../src/core/errors.ts';
 import { ratString, ratToNumber } from '../../src/core/rational.ts';
 import type { FluidView } from '../../src/core/fluid-view.ts';
 import { blockingFixedPointExact } from './fixed-point.ts';
+import { jiqBlockingDensity } from './refined.ts';
 import type { JiqBlockingParams } from './params.ts';
 
 /** The JIQ fluid rates as doubles: demand_r = alpha_r lambda (shared by jiq-queueing). */
@@ -56,6 +57,7 @@ const names = (R: number): string[] => ['x0', ...Array.from({ length: R }, (_, r
 
 export const fluidView: FluidView<JiqBlockingParams> = {
   ignoredParams: { N: '1' },
+  refined: { ignoredParams: { N: '1' }, model: jiqBlockingDensity },
   startHelp: 'x0 (busy fraction), then x1..xR (token fractions), summing to 1 (default: empty system, tokens spread by beta)',
   system(p) {
     const q = rates(p);

@@ -15,6 +15,7 @@ import { UsageError } from '../../src/core/errors.ts';
 import { ratToNumber } from '../../src/core/rational.ts';
 import type { FluidView } from '../../src/core/fluid-view.ts';
 import { meanFieldTail } from './limits.ts';
+import { jsqdDensity } from './refined.ts';
 import type { Rational } from '../../src/core/rational.ts';
 import type { JsqdParams } from './params.ts';
 
@@ -37,6 +38,8 @@ function fluidLevelCount(lambda: number, d: number): number {
 
 export const fluidView: FluidView<JsqdParams> = {
   ignoredParams: { N: String(MEAN_FIELD_N), sampling: 'with', K: undefined },
+  // The expansion reads --sampling: without replacement has its own 1/N rate term (./refined.ts).
+  refined: { ignoredParams: { N: String(MEAN_FIELD_N), K: undefined }, model: jsqdDensity },
   startHelp: 's1..sm, fractions of servers with >= i jobs, 1 >= s1 >= s2 >= ... (default: empty system)',
 
   system(p) {

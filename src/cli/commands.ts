@@ -26,6 +26,7 @@ export const COMMANDS = {
   list: { needs: 'claims', build: async (r) => (await import('./list.ts')).listCommand(r) },
   prove: { needs: 'nothing', build: async (_, s) => (await import('./prove.ts')).proveCommand(s) },
   fluid: { needs: 'families', build: async (r, s) => (await import('./fluid.ts')).fluidCommand(r, s) },
+  refined: { needs: 'families', build: async (r, s) => (await import('./refined.ts')).refinedCommand(r, s) },
   simulate: { needs: 'families', build: async (r, s) => (await import('./simulate.ts')).simulateCommand(r, s) },
   regress: { needs: 'families', build: async (r, s) => (await import('./regress.ts')).regressCommand(r, s) },
   figure: { needs: 'nothing', build: async (_, s) => (await import('./figure.ts')).figureCommand(s) },

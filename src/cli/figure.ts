@@ -8,6 +8,7 @@ import { renderTable } from '../report/table.ts';
 import { defaultThreads } from '../sweep/pool.ts';
 import { parseQueueUrl, redactUrl } from '../sweep/queue.ts';
 import { ALPHA2, LAMBDA, p1Fig2 } from './figures/p1-fig2.ts';
+import { accuracyCommand } from './figures/mean-field-accuracy-command.ts';
 import { parsePositive, printJson } from './output.ts';
 import { countProgress } from './progress.ts';
 import { checkWritable } from './writable.ts';
@@ -70,7 +71,7 @@ async function runFig2(opts: Fig2Flags): Promise<number> {
 }
 
 export function figureCommand(setExit: (code: number) => void): Command {
-  return new Command('figure').description('reproduce a figure of the papers').addCommand(
+  return new Command('figure').description('reproduce a figure of the papers').addCommand(accuracyCommand(setExit)).addCommand(
     new Command('p1-fig2')
       .description('[P1] Fig. 2: JIQ blocking over alpha_2 and lambda, simulated (N = 10^5, R = 2) against the product form')
       .option('--svg <file>', 'write the figure as SVG')

@@ -11,7 +11,7 @@ export interface Store<T> {
 }
 
 export interface Arith<T> {
-  readonly kind: 'float' | 'exact';
+  readonly kind: 'float' | 'exact' | 'jet';
   readonly zero: T;
   readonly one: T;
   fromRational(r: Rational): T;

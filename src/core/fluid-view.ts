@@ -4,6 +4,7 @@
  * point from closed forms or root equations, and the limiting metrics under the
  * CTMC's metric names, so the two sides compare key by key.
  */
+import type { DensityModel } from './density-model.ts';
 import type { MetricValues } from './model.ts';
 
 export interface LinearInvariant {
@@ -51,4 +52,12 @@ export interface FluidView<P> {
   fixedPoint(p: P): FluidFixedPoint;
   /** Limiting metrics at a fixed point, named as the CTMC's metrics. */
   metrics(p: P, x: Float64Array): MetricValues<number>;
+  /** The process as transitions with smooth intensities: what `lbcheck refined` expands in 1/N. */
+  readonly refined?: RefinedView<P>;
+}
+
+export interface RefinedView<P> {
+  /** Parameters the expansion does not read (N above all), as in ignoredParams. */
+  readonly ignoredParams: Readonly<Record<string, string | undefined>>;
+  model(p: P): DensityModel;
 }

@@ -6,6 +6,7 @@
  * it only if its residual in the convergence rule's norm is certainly below the
  * plain cycle output's.
  */
+import { solveDense } from '../core/dense-solve.ts';
 import { FLOOR } from './iterative-cycle.ts';
 
 /**
@@ -21,26 +22,9 @@ function dot(a: Float64Array, b: Float64Array): number {
   return s;
 }
 
-/** c minimising c^T G c subject to sum c = 1: c = G^{-1} 1 / (1^T G^{-1} 1); null if G is singular. */
+/** c minimising c^T G c subject to sum c = 1: c = G^{-1} 1 / (1^T G^{-1} 1); null if G is singular (a zero pivot leaves c non-finite). */
 function affineMinimizer(G: number[][]): number[] | null {
-  const m = G.length;
-  const a = G.map((row, i) => [...row.map((v, j) => (i === j ? v * (1 + RIDGE) : v)), 1]);
-  for (let k = 0; k < m; k++) {
-    let piv = k;
-    for (let i = k + 1; i < m; i++) if (Math.abs(a[i][k]) > Math.abs(a[piv][k])) piv = i;
-    [a[k], a[piv]] = [a[piv], a[k]];
-    if (a[k][k] === 0) return null;
-    for (let i = k + 1; i < m; i++) {
-      const f = a[i][k] / a[k][k];
-      for (let j = k; j <= m; j++) a[i][j] -= f * a[k][j];
-    }
-  }
-  const c = new Array<number>(m).fill(0);
-  for (let i = m - 1; i >= 0; i--) {
-    let s = a[i][m];
-    for (let j = i + 1; j < m; j++) s -= a[i][j] * c[j];
-    c[i] = s / a[i][i];
-  }
+  const c = solveDense(G.map((row, i) => row.map((v, j) => (i === j ? v * (1 + RIDGE) : v))), G.map(() => 1));
   const total = c.reduce((p, q) => p + q, 0);
   return Number.isFinite(total) && total !== 0 ? c.map((v) => v / total) : null;
 }

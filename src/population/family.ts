@@ -15,6 +15,7 @@ import type { FluidView } from '../core/fluid-view.ts';
 import type { PanelCase, SimulatorView } from '../core/simulator-view.ts';
 import { populationChain } from './chain.ts';
 import { fluidFixedPoint, fluidMetrics, fluidStart, populationFluid } from './fluid.ts';
+import { populationDensity } from './refined.ts';
 import { DERIVED_SIMULATOR, simulatePopulation } from './simulator.ts';
 import type { Population } from './types.ts';
 
@@ -29,7 +30,13 @@ export interface PopulationSpec<S extends ParamSpecs, P, M extends MetricSchema 
   /** Offer the derived simulator, with named regression panels (`small` is regress's default). */
   simulator?: { panels: Readonly<Record<string, readonly PanelCase[]>> };
   /** Rates are density dependent, rate = N f(x/N) with N = scale(p): derive the fluid limit. */
-  fluid?: { scale(p: P): number; ignoredParams?: Readonly<Record<string, string>>; startHelp?: string };
+  fluid?: {
+    scale(p: P): number;
+    ignoredParams?: Readonly<Record<string, string>>;
+    startHelp?: string;
+    /** Offer `lbcheck refined` (every event declares `density`): the parameters it does not read, with the text they are read as (the N the declaration is built at). */
+    refined?: { ignoredParams: Readonly<Record<string, string | undefined>> };
+  };
 }
 
 export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>, M extends MetricSchema = MetricSchema>(spec: PopulationSpec<S, P, M>): ModelFamily<S, P, M> {
@@ -52,6 +59,7 @@ export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>, M extend
     start: (p, values) => fluidStart(populationFluid(population(capped(p), floatArith), fluid.scale(p)), values),
     fixedPoint: (p) => fluidFixedPoint(populationFluid(population(capped(p), floatArith), fluid.scale(p))),
     metrics: (p, z) => fluidMetrics(population(capped(p), floatArith), fluid.scale(p), z),
+    ...(fluid.refined ? { refined: { ignoredParams: { ...fluid.ignoredParams, ...fluid.refined.ignoredParams }, model: (p: P) => populationDensity(population(capped(p), floatArith), fluid.scale(p)) } } : {}),
   };
 
   return defineFamily<S, P, M>({

@@ -6,6 +6,7 @@
  * Arith, so one declaration is instantiated in float64 and in exact rationals.
  * The engine packs the counts into mixed-radix codes (users never pack codes).
  */
+import type { Arith } from '../core/arith.ts';
 import type { MetricDef } from '../core/model.ts';
 
 /** The counts of one state, read-only: an Int32Array in the chain and the simulator, N z (a Float64Array) in the fluid drift. */
@@ -24,10 +25,21 @@ export interface PopulationEvent<T> {
    * of scale. Absent: f(z) = rate(scale z) / scale, exact when rate = N f(x/N).
    */
   limit?(z: Float64Array): number;
+  /**
+   * For `lbcheck refined`: the rate per unit of scale as a smooth function of
+   * the fractions z (one per count, declared order) and eps = 1/N, through
+   * Arith, so that rate(N z) = N density(z, 1/N) at every state. Written once
+   * for jets, it gives the drift's derivatives and the 1/N rate term exactly.
+   */
+  density?<U>(z: readonly U[], eps: U, A: Arith<U>): U;
 }
 
-/** A reward of the counts whose expectation is a metric (see MetricDef). */
-export type PopulationMetric<T> = MetricDef<T, Counts>;
+/**
+ * A reward of the counts whose expectation is a metric (see MetricDef); with
+ * `smooth`, the reward as a smooth function of the fractions z (through
+ * Arith), which `lbcheck refined` expands in 1/N.
+ */
+export type PopulationMetric<T> = MetricDef<T, Counts> & { smooth?<U>(z: readonly U[], A: Arith<U>): U };
 
 export interface Population<T> {
   /** The names of the counts, in order. */
