@@ -16,9 +16,9 @@ import type { Registry } from '../registry/registry.ts';
  * command for every family and checks this list covers them.
  */
 export const FAMILY_COMMAND_OPTIONS: readonly string[] = [
-  '--T', '--boundary-tolerance', '--cases', '--csv', '--exact', '--file', '--format', '--grid', '--help', '--horizon', '--jobs', '--json',
-  '--max-seconds', '--max-states', '--method', '--out', '--param', '--queue', '--queue-file', '--resume', '--samples', '--seed', '--sim', '--svg', '--t',
-  '--timeout', '--tolerance', '--x0',
+  '--T', '--boundary-tolerance', '--cases', '--csv', '--exact', '--file', '--format', '--from', '--grid', '--help', '--horizon', '--jobs', '--json',
+  '--max-seconds', '--max-states', '--method', '--order', '--out', '--param', '--queue', '--queue-file', '--resume', '--samples', '--seed', '--sim', '--svg',
+  '--t', '--timeout', '--tolerance', '--x0',
 ];
 
 /** The option a parameter named `name` would collide with: the same flag, or the same attribute (`--max-states` and `maxStates`). */

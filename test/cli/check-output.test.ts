@@ -38,10 +38,10 @@ describe('lbcheck check output', () => {
     expect(path.replace(/\s+/g, '').length).toBeGreaterThan(120);
 
     const first = JSON.parse(lbcheck('check', ID, '--json').stdout).results[0];
-    const replayed = JSON.parse(lbcheck(...args, '--json').stdout).results[0];
+    const replayed = JSON.parse(lbcheck(...args, '--json').stdout).replay;
     expect(first.path).toBe(path.replace(/\s+/g, ''));
-    expect(replayed.verdict).toBe('refuted');
-    expect(replayed.counterexample).toEqual(first.counterexample);
+    expect(replayed.outcome).toBe('failed');
+    expect(replayed.case).toEqual(first.counterexample);
   }, 300_000);
 
   it('--verbose adds the claim, source, method and evidence under each row, still within 100 columns', () => {

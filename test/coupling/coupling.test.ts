@@ -249,12 +249,15 @@ describe('replay of a coupling counterexample', () => {
   it('reproduces the same minimal trace from its seed and path, in process and from the CLI', async () => {
     const first = await runProperty(couplingTheorem1PerDispatcher, { seed: 42, progress: () => {} });
     expect(first.verdict).toBe('refuted');
+    // A replay decides its one case (failed), never the claim's verdict.
     const replay = await runProperty(couplingTheorem1PerDispatcher, { seed: 42, path: first.path, progress: () => {} });
-    expect(replay.verdict).toBe('refuted');
+    expect(replay.replay?.outcome).toBe('failed');
     expect(replay.counterexample).toEqual(first.counterexample);
     const cli = lbcheck('check', 'coupling-theorem1-per-dispatcher', '--seed', '42', '--path', first.path!, '--json');
-    expect(cli.code).toBe(0);
-    expect(JSON.parse(cli.stdout).results[0].counterexample).toEqual(first.counterexample);
+    expect(cli.code).toBe(1);
+    const shown = JSON.parse(cli.stdout).replay;
+    expect(shown.outcome).toBe('failed');
+    expect(shown.case).toEqual(first.counterexample);
   });
 
   it('finds nothing to report where the bound holds', async () => {
