@@ -6,14 +6,14 @@
 import type { PanelCase } from '../../src/core/simulator-view.ts';
 
 const small: PanelCase[] = [
-  { id: 'sq2', params: { N: '5', lambda: '0.8', d: '2', K: '6' }, horizon: 20_000 },
-  { id: 'jsq', params: { N: '4', lambda: '0.7', d: '4', K: '6' }, horizon: 20_000 },
-  { id: 'random', params: { N: '4', lambda: '0.7', d: '1', K: '8' }, horizon: 20_000 },
-  { id: 'd3-cap', params: { N: '6', lambda: '0.85', d: '3', K: '4' }, horizon: 20_000 },
-  { id: 'sq2-with', params: { N: '5', lambda: '0.8', d: '2', K: '6', sampling: 'with' }, horizon: 20_000 },
+  { id: 'sq2', params: { N: '5', lambda: '0.8', d: '2', K: '6' }, horizon: 4_000_000 },
+  { id: 'jsq', params: { N: '4', lambda: '0.7', d: '4', K: '6' }, horizon: 4_000_000 },
+  { id: 'random', params: { N: '4', lambda: '0.7', d: '1', K: '8' }, horizon: 4_000_000 },
+  { id: 'd3-cap', params: { N: '6', lambda: '0.85', d: '3', K: '4' }, horizon: 4_000_000 },
+  { id: 'sq2-with', params: { N: '5', lambda: '0.8', d: '2', K: '6', sampling: 'with' }, horizon: 4_000_000 },
 ];
 
 export const panels: Record<string, readonly PanelCase[]> = {
   small,
-  full: small.map((c) => ({ ...c, horizon: 200_000 })),
+  full: small.map((c) => ({ ...c, horizon: 4 * c.horizon })),
 };
