@@ -4,6 +4,7 @@ import { ctmcSuite } from './ctmc.ts';
 import { familiesSuite, familyFloorsSuite } from './families.ts';
 import { fluidSuite } from './fluid.ts';
 import { paramSuite } from './param.ts';
+import { regressCalibrationSuite, regressSuite } from './regress.ts';
 import { simSuite } from './sim.ts';
 import { smtSuite } from './smt.ts';
 import { sweepSuite } from './sweep.ts';
@@ -18,4 +19,6 @@ export const suites: Record<string, () => void | Promise<void>> = {
   api: apiSuite,
   sweep: sweepSuite,
   param: paramSuite,
+  regress: regressSuite,
+  'regress-calibration': regressCalibrationSuite,
 };

@@ -1,5 +1,6 @@
 /** `lbcheck regress`'s report for people: one table (flagged first), failed cases once, a verdict line. */
-import { detectText, lengthFactor } from '../sim/detectable.ts';
+import { detectText, lengthFactor, roundUp } from '../sim/detectable.ts';
+import { componentRuns, specText } from '../sim/metric-spec.ts';
 import type { Comparison, RegressReport } from '../sim/regress.ts';
 import { short, zText } from './sim-output.ts';
 
@@ -13,7 +14,7 @@ function note(c: Comparison): string {
   switch (c.status) {
     case 'flagged': return 'FLAGGED';
     case 'undecided': return 'undecided';
-    case 'imprecise': return `imprecise x${Number(lengthFactor(c.stderr, c.requiredStderr).toPrecision(2))}`;
+    case 'imprecise': return `imprecise x${roundUp(lengthFactor(c.stderr, c.requiredStderr))}`;
     case 'not estimable': return 'not estimable';
     case 'ok': return '';
   }
@@ -74,10 +75,13 @@ export function printRegress(r: RegressReport): void {
   const time = (s: number | null): string => (s === null ? '-' : s.toFixed(2));
   console.log(wrapped('seconds (exact solve / simulator):', r.cases.map((c) => `${c.id} ${time(c.exactSeconds)}/${time(c.simSeconds)}`)));
   for (const e of r.errors) console.log(`case ${e.id}: ERROR ${e.error}`);
-  for (const n of r.notCompared) console.log(wrapped(`not compared (${n.why}):`, n.metrics));
+  for (const n of r.notCompared) console.log(wrapped(`not compared (${n.why}):`, specText(componentRuns(n.metrics)).split(', ')));
   if (r.advice) {
     const longest = Math.max(...r.advice.cases.map((c) => c.suggestedHorizon));
-    console.log(`too imprecise: runs about ${r.advice.lengthFactor.toPrecision(2)} times longer would do (stderr ~ 1/sqrt(run length)), e.g. --horizon ${longest}`);
+    console.log(
+      `too imprecise: runs ${roundUp(r.advice.lengthFactor)} times longer make every comparison precise (stderr ~ 1/sqrt(run length)): ` +
+        `--horizon ${longest}, or that factor times a simulator's own run length`,
+    );
   }
   console.log(verdictLine(r));
 }

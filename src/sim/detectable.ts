@@ -44,6 +44,12 @@ export function lengthFactor(stderr: number, required: number): number {
   return (stderr / required) ** 2;
 }
 
+/** x rounded up to two significant digits (a run-length factor is never understated). */
+export function roundUp(x: number): number {
+  const unit = 10 ** (Math.floor(Math.log10(x)) - 1);
+  return Number((Math.ceil(x / unit - 1e-9) * unit).toPrecision(2));
+}
+
 /** "2%", "2%+1e-4" (relative, absolute) or "0.005" (absolute only). */
 export function parseDetect(text: string): Detect {
   const bad = (): never => {

@@ -69,16 +69,21 @@ export function specOf(reported: readonly string[], names: readonly string[]): M
     seen.add(base);
     const all = names.filter((x) => COMPONENT.exec(x)?.[1] === base);
     const got = all.filter((x) => have.has(x));
-    if (got.length === all.length) {
-      items.push({ name: base });
-      continue;
-    }
-    // Reported components as runs of consecutive indices: s[1..4], not s[1], s[2], ...
-    for (const k of got.map((x) => Number(COMPONENT.exec(x)![2]))) {
-      const last = items[items.length - 1];
-      if (last?.name === base && last.to === k - 1) items[items.length - 1] = { name: base, from: last.from, to: k };
-      else items.push({ name: base, from: k, to: k });
-    }
+    if (got.length === all.length) items.push({ name: base });
+    else items.push(...componentRuns(got));
+  }
+  return items;
+}
+
+/** Components name[i] as runs of consecutive indices (s[1..4], not s[1], s[2], ...); other names as they are. */
+export function componentRuns(names: readonly string[]): MetricItem[] {
+  const items: MetricItem[] = [];
+  for (const n of names) {
+    const c = COMPONENT.exec(n);
+    const last = items[items.length - 1];
+    if (!c) items.push({ name: n });
+    else if (last?.name === c[1] && last.to === Number(c[2]) - 1) items[items.length - 1] = { name: last.name, from: last.from, to: Number(c[2]) };
+    else items.push({ name: c[1], from: Number(c[2]), to: Number(c[2]) });
   }
   return items;
 }

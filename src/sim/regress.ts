@@ -14,7 +14,7 @@ import type { ParamSpecs } from '../core/params.ts';
 import { UsageError } from '../core/errors.ts';
 import type { SearchOptions } from '../ctmc/solve.ts';
 import { CaseFailure, runExternal, type CaseInput, type MetricEstimate, type ParamsJson } from './external.ts';
-import { DEFAULT_DETECT, POWER, type Detect } from './detectable.ts';
+import { DEFAULT_DETECT, POWER, roundUp, type Detect } from './detectable.ts';
 import { selectMetrics, specOf, specText, type MetricItem } from './metric-spec.ts';
 import { exactSolver, type ExactCase } from './regress-exact.ts';
 import { decide, type Comparison, type Measurement, type Verdict } from './regress-verdict.ts';
@@ -218,7 +218,7 @@ function compare<P>(family: ModelFamily<ParamSpecs, P>, cases: { c: PanelCase; p
     notCompared,
     omnibus: v.omnibus,
     advice: advised.length
-      ? { lengthFactor: v.lengthFactor, cases: advised.map((r) => ({ id: r.id, horizon: r.horizon, suggestedHorizon: Number((r.horizon * v.lengthFactor).toPrecision(2)) })) }
+      ? { lengthFactor: v.lengthFactor, cases: advised.map((r) => ({ id: r.id, horizon: r.horizon, suggestedHorizon: roundUp(r.horizon * v.lengthFactor) })) }
       : null,
     cases: records,
     comparisons: v.comparisons,
