@@ -90,14 +90,16 @@ export async function regressSuite(): Promise<void> {
  * `npm run bench -- regress-calibration`: false alarms of lbcheck's own
  * simulators on their small panels at the default horizons, and of the Python
  * example (examples/jiq_blocking_sim.py) at T = 20,000 (a fail needs a flag, so
- * the false-alarm rate is measured at any horizon). REGRESS_SEEDS seeds (default 20).
+ * the false-alarm rate is measured at any horizon). REGRESS_SEEDS seeds (default
+ * 20); REGRESS_FAMILIES=jsq-d,python (say) runs some of them.
  */
 export async function regressCalibrationSuite(): Promise<void> {
   const seeds = Number(process.env.REGRESS_SEEDS ?? 20);
-  const families = (await import('../models/index.ts')).families.filter((f) => f.simulator);
+  const only = process.env.REGRESS_FAMILIES?.split(',');
+  const families = (await import('../models/index.ts')).families.filter((f) => f.simulator && (!only || only.includes(f.id)));
   const runs: { family: (typeof families)[number]; sim: string; horizon?: number }[] = [
     ...families.map((family) => ({ family, sim: 'internal' })),
-    { family: families.find((f) => f.id === 'jiq-blocking')!, sim: 'python3 examples/jiq_blocking_sim.py', horizon: 20_000 },
+    ...(!only || only.includes('python') ? [{ family: jiqBlocking as (typeof families)[number], sim: 'python3 examples/jiq_blocking_sim.py', horizon: 20_000 }] : []),
   ];
   for (const { family, sim, horizon } of runs) {
     const small = family.simulator!.panels.small;

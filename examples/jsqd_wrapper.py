@@ -23,7 +23,7 @@ import sys
 
 PROGRAM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "jsqd_sim")
 REPLICATIONS = 10
-EVENTS = 2_000_000
+EVENTS = int(os.environ.get("JSQD_EVENTS", 2_000_000))  # the run length: JSQD_EVENTS=... overrides
 NAMES = ["meanJobs", "s[1]", "s[2]", "s[3]", "s[4]"]
 
 case = json.load(sys.stdin)

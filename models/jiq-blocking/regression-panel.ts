@@ -6,13 +6,19 @@
  */
 import type { PanelCase } from '../../src/core/simulator-view.ts';
 
+/*
+ * Horizons: long enough that lbcheck's own simulator can show the default
+ * --detect (2% |exact| + 0.001) with 95% power on every compared metric, with
+ * about a factor 2 to spare for the spread of its stderr estimates (20 batches).
+ */
+
 const small: PanelCase[] = [
-  { id: 'erlang', params: { N: '6', lambda: '1', alpha: '1' }, horizon: 600_000 },
-  { id: 'skew', params: { N: '8', lambda: '0.9', alpha: '0.6,0.4' }, horizon: 600_000 },
-  { id: 'allot', params: { N: '8', lambda: '0.9', alpha: '0.7,0.3', beta: '0.7,0.3' }, horizon: 600_000 },
-  { id: 'allot-sym', params: { N: '6', lambda: '0.8', alpha: '1/2,1/2', beta: '3/4,1/4' }, horizon: 600_000 },
-  { id: 'exchange', params: { N: '6', lambda: '0.9', alpha: '0.7,0.3', nu: '0.5' }, horizon: 600_000 },
-  { id: 'r3-overload', params: { N: '5', lambda: '1.5', alpha: '1/2,3/10,1/5', beta: '1/5,3/10,1/2' }, horizon: 600_000 },
+  { id: 'erlang', params: { N: '6', lambda: '1', alpha: '1' }, horizon: 1_000_000 },
+  { id: 'skew', params: { N: '8', lambda: '0.9', alpha: '0.6,0.4' }, horizon: 1_000_000 },
+  { id: 'allot', params: { N: '8', lambda: '0.9', alpha: '0.7,0.3', beta: '0.7,0.3' }, horizon: 1_000_000 },
+  { id: 'allot-sym', params: { N: '6', lambda: '0.8', alpha: '1/2,1/2', beta: '3/4,1/4' }, horizon: 1_000_000 },
+  { id: 'exchange', params: { N: '6', lambda: '0.9', alpha: '0.7,0.3', nu: '0.5' }, horizon: 1_000_000 },
+  { id: 'r3-overload', params: { N: '5', lambda: '1.5', alpha: '1/2,3/10,1/5', beta: '1/5,3/10,1/2' }, horizon: 1_000_000 },
 ];
 
 const full: PanelCase[] = [

@@ -67,7 +67,7 @@ export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: Si
       `the ${o.command ? `simulator "${o.command}"` : `${derived ? 'derived' : 'per-server'} ${family.id} simulator`} estimates ` +
       `${compared ? `the CTMC metrics (${compared.why})` : 'every CTMC metric'} within its batch-means error, on ${o.panel ? 'its' : 'the small'} panel ` +
       `(${panel.length} cases, Šidák and an omnibus test at family-wise 1%, each comparison able to show a difference of ${detectText(DEFAULT_DETECT)})`,
-    source: 'docs/THEORY.md §7 (simulator regression)',
+    source: 'docs/THEORY.md §9 (the regression rule)',
     method: `simulation vs exact CTMC (z-scores)${derived ? '; the simulator is derived from the chain\'s own declaration, no independent check of it' : ''}`,
     expected: o.expected ?? 'holds',
     run: async (ctx) => {

@@ -1,6 +1,6 @@
 /**
  * Runs a user's simulator as a shell command: one JSON case on stdin, one JSON
- * result on stdout (protocol in README, "Simulator regression"). A crash, a
+ * result on stdout (protocol: docs/guides/regress-your-simulator.md). A crash, a
  * timeout or malformed output becomes a CaseFailure with a one-line reason.
  */
 import { spawn, spawnSync } from 'node:child_process';

@@ -49,7 +49,7 @@ describe('lbcheck regress', () => {
     expect(j.rule).toMatchObject({ method: 'sidak+omnibus', familyWiseLevel: 0.01, comparisons: 36, counted: 36 });
     expect(Object.keys(j.comparisons[0])).toEqual(['id', 'metric', 'estimate', 'stderr', 'df', 'exact', 'z', 'critical', 'detectable', 'requiredStderr', 'status']);
     expect(j.comparisons[0]).toMatchObject({ id: 'erlang', metric: 'blocking', df: 19, status: 'ok' });
-    expect(j.cases[0]).toMatchObject({ id: 'erlang', params: { N: 6, lambda: 1, alpha: [1], beta: [1], nu: 0 }, seed: 1, horizon: 600000, error: null });
+    expect(j.cases[0]).toMatchObject({ id: 'erlang', params: { N: 6, lambda: 1, alpha: [1], beta: [1], nu: 0 }, seed: 1, horizon: 1000000, error: null });
     // Erlang B(6, 6) by the recursion: 0.264922322...
     expect(j.comparisons[0].exact).toBeCloseTo(0.2649223221586, 10);
     expect(j.omnibus).toMatchObject({ df: 6, flagged: false });
