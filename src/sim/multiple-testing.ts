@@ -10,6 +10,7 @@ import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import tCdf from '@stdlib/stats-base-dists-t-cdf';
 import chisquareQuantile from '@stdlib/stats-base-dists-chisquare-quantile';
 import chisquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
+import erfcinv from '@stdlib/math-base-special-erfcinv';
 
 export const FAMILY_WISE_LEVEL = 0.01;
 
@@ -43,13 +44,15 @@ export function zScore(estimate: number, stderr: number, exact: number): number 
 
 /**
  * The normal score of a z-score on df degrees of freedom: Phi^{-1}(F_t(z; df)),
- * computed from the lower tail so that large |z| keep their precision; z itself
- * when df is absent. Under the null hypothesis it is N(0, 1) whatever df is.
+ * computed from the lower tail so that large |z| keep their precision, finite
+ * for every finite z; z itself when df is absent. Under the null hypothesis it is N(0, 1) whatever df is.
  */
 export function normalScore(z: number, df?: number): number {
   if (df === undefined || z === 0) return z;
-  const lower = tCdf(-Math.abs(z), df);
-  return -Math.sign(z) * normalQuantile(lower, 0, 1);
+  // Phi^{-1}(p) = -sqrt(2) erfcinv(2p), exact far into the tail (the normal quantile package gives -Infinity below
+  // p ~ 1e-17); a tail below the smallest double would give an infinite score (a case mean +inf - inf = NaN): 38.5 at most.
+  const lower = Math.max(tCdf(-Math.abs(z), df), Number.MIN_VALUE);
+  return Math.sign(z) * Math.SQRT2 * erfcinv(2 * lower);
 }
 
 export interface Omnibus {

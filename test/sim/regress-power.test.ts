@@ -76,6 +76,15 @@ describe('the two tests against hand-worked z-scores', () => {
     expect(normalScore(-2.093024054408309, 19)).toBeCloseTo(-1.959963984540054, 9);
     expect(normalScore(1.5)).toBe(1.5);
   });
+
+  it('scores stay finite far in the tails: a case with z = +203 and -203 has a mean, not NaN', () => {
+    expect(Number.isFinite(normalScore(203, 19))).toBe(true);
+    // t with 10^6 df is normal to within z^3 / (4 df) = 4e-4 at z = 12, where the normal tail is 1.8e-33.
+    expect(normalScore(12, 1e6)).toBeCloseTo(12, 2);
+    const v = decide(withZ({ a: [203, -203], b: [0, 0] }).map((m) => ({ ...m, df: 19 })), { detect: DEFAULT_DETECT, complete: true });
+    expect(v.omnibus!.statistic).toBeCloseTo(0, 9);
+    expect(v.decidedBy).toBe('per-comparison');
+  });
 });
 
 describe('power', () => {
