@@ -76,7 +76,7 @@ export function printRegress(r: RegressReport): void {
   console.log(wrapped('seconds (exact solve / simulator):', r.cases.map((c) => `${c.id} ${time(c.exactSeconds)}/${time(c.simSeconds)}`)));
   for (const e of r.errors) console.log(`case ${e.id}: ERROR ${e.error}`);
   for (const n of r.notCompared) console.log(wrapped(`not compared (${n.why}):`, specText(componentRuns(n.metrics)).split(', ')));
-  if (r.advice) {
+  if (r.advice && r.verdict === 'unknown') {
     const longest = Math.max(...r.advice.cases.map((c) => c.suggestedHorizon));
     console.log(
       `too imprecise: runs ${roundUp(r.advice.lengthFactor)} times longer make every comparison precise (stderr ~ 1/sqrt(run length)): ` +
