@@ -75,7 +75,7 @@ export function printRegress(r: RegressReport): void {
   const time = (s: number | null): string => (s === null ? '-' : s.toFixed(2));
   console.log(wrapped('seconds (exact solve / simulator):', r.cases.map((c) => `${c.id} ${time(c.exactSeconds)}/${time(c.simSeconds)}`)));
   for (const e of r.errors) console.log(`case ${e.id}: ERROR ${e.error}`);
-  for (const n of r.notCompared) console.log(wrapped(`not compared (${n.why}):`, specText(componentRuns(n.metrics)).split(', ')));
+  for (const n of r.notCompared) console.log(wrapped(`not compared (${n.why}):`, specText(componentRuns(n.metrics, true)).split(', ')));
   if (r.advice && r.verdict === 'unknown') {
     const longest = Math.max(...r.advice.cases.map((c) => c.suggestedHorizon));
     console.log(

@@ -75,10 +75,18 @@ export function specOf(reported: readonly string[], names: readonly string[]): M
   return items;
 }
 
-/** Components name[i] as runs of consecutive indices (s[1..4], not s[1], s[2], ...); other names as they are. */
-export function componentRuns(names: readonly string[]): MetricItem[] {
+/**
+ * Components name[i] as runs of consecutive indices (s[1..4], not s[1], s[2], ...); other names as they are.
+ * With `sorted`, components of one metric are gathered first (names from several cases, in first-seen order).
+ */
+export function componentRuns(names: readonly string[], sorted = false): MetricItem[] {
+  const base = (n: string): string => COMPONENT.exec(n)?.[1] ?? n;
+  const order = new Map<string, number>();
+  for (const n of names) if (!order.has(base(n))) order.set(base(n), order.size);
+  const index = (n: string): number => Number(COMPONENT.exec(n)?.[2] ?? 0);
+  const list = sorted ? [...names].sort((a, b) => order.get(base(a))! - order.get(base(b))! || index(a) - index(b)) : names;
   const items: MetricItem[] = [];
-  for (const n of names) {
+  for (const n of list) {
     const c = COMPONENT.exec(n);
     const last = items[items.length - 1];
     if (!c) items.push({ name: n });

@@ -9,7 +9,7 @@ import { jiqBlocking, type JiqBlockingParams } from '../../models/jiq-blocking.t
 import { solveModel } from '../../src/ctmc/solve.ts';
 import { DEFAULT_DETECT, detectableDifference, lengthFactor, parseDetect, requiredStderr } from '../../src/sim/detectable.ts';
 import { normalScore, omnibusTest } from '../../src/sim/multiple-testing.ts';
-import { parseMetricSpec, selectMetrics, specOf, specText } from '../../src/sim/metric-spec.ts';
+import { componentRuns, parseMetricSpec, selectMetrics, specOf, specText } from '../../src/sim/metric-spec.ts';
 import { decide, type Measurement } from '../../src/sim/regress-verdict.ts';
 import { flattenMetrics, regress, type CaseRunner } from '../../src/sim/regress.ts';
 
@@ -199,6 +199,8 @@ describe('reading --detect and --metrics', () => {
     const names = ['meanJobs', 'meanSojourn', 's[1]', 's[2]', 's[3]', 's[4]', 's[5]', 't[1]', 't[2]'];
     const items = specOf(['meanJobs', 's[1]', 's[2]', 's[3]', 's[5]', 't[1]', 't[2]'], names);
     expect(specText(items)).toBe('meanJobs, s[1..3], s[5], t');
+    // Names gathered from several cases, as the report lists what is not compared.
+    expect(specText(componentRuns(['b', 't[1]', 'u[1]', 't[2]', 'u[2]', 'u[3]'], true))).toBe('b, t[1..2], u[1..3]');
     // A case with three t components compares all three.
     expect(selectMetrics(items, ['t[1]', 't[2]', 't[3]'])).toEqual(['t[1]', 't[2]', 't[3]']);
   });
