@@ -26,10 +26,11 @@ export interface Measurement {
 
 export type Status = 'flagged' | 'imprecise' | 'undecided' | 'not estimable' | 'ok';
 
-export interface Comparison extends Measurement {
+export interface Comparison extends Omit<Measurement, 'df'> {
+  /** Degrees of freedom of the stderr; null: a normal approximation. */
+  df: number | null;
   /** null when the estimate differs from the exact value with stderr 0. */
   z: number | null;
-  df?: number;
   critical: number;
   /** The difference this comparison must be able to show, and the stderr that shows it with 95% power. */
   detectable: number;
@@ -78,13 +79,13 @@ export function decide(measured: readonly Measurement[], o: { detect: Detect; co
     const detectable = detectables[i];
     const required = requiredStderr(critical, detectable);
     const status: Status = skip[i] ? 'not estimable' : z === null ? 'undecided' : !(Math.abs(z) <= critical) ? 'flagged' : m.stderr > required ? 'imprecise' : 'ok';
-    return { ...m, z, critical, detectable, requiredStderr: required, status };
+    return { ...m, df: m.df ?? null, z, critical, detectable, requiredStderr: required, status };
   });
   const byCase = new Map<string, number[]>();
   for (const c of comparisons) {
     if (c.z === null || c.status === 'not estimable') continue;
     if (!byCase.has(c.id)) byCase.set(c.id, []);
-    byCase.get(c.id)!.push(normalScore(c.z, c.df));
+    byCase.get(c.id)!.push(normalScore(c.z, c.df ?? undefined));
   }
   const omnibus = omnibusTest([...byCase.values()], q / 2);
   const perComparison = comparisons.some((c) => c.status === 'flagged');
