@@ -160,8 +160,10 @@ export function regressOptions(family: ModelFamily<ParamSpecs, unknown>): Option
 export function regressCommand(registry: Registry, setExit: (code: number) => void): Command {
   const cmd = addFileOption(new Command('regress').description('check a simulator against the exact CTMC on a panel of small cases (Šidák per comparison and an omnibus test, family-wise 1%)'));
   for (const family of familiesOf(registry, 'simulator')) {
-    const sub = addFileOption(new Command(family.id)).description(family.title);
+    const sub = addFileOption(new Command(family.id)).description(`${family.title}. Cases: the family's parameters (any of them a --grid list), else a panel (--cases)`);
     addParamOptions(sub, family);
+    // A parameter `solve` requires is required here only when parameters, not a panel, give the cases.
+    for (const o of sub.options) o.description = o.description.replace(' [required]', ' [required unless --cases]');
     for (const o of regressOptions(family)) sub.addOption(o);
     cmd.addCommand(
       sub
