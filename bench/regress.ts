@@ -97,10 +97,12 @@ export async function regressSuite(): Promise<void> {
  * simulators on their small panels at the default horizons, and of the Python
  * example (examples/jiq_blocking_sim.py) at T = 20,000 (a fail needs a flag, so
  * the false-alarm rate is measured at any horizon). REGRESS_SEEDS seeds (default
- * 20); REGRESS_FAMILIES=jsq-d,python (say) runs some of them.
+ * 20; REGRESS_FIRST=k starts at the k-th); REGRESS_FAMILIES=jsq-d,python (say)
+ * runs some of them.
  */
 export async function regressCalibrationSuite(): Promise<void> {
   const seeds = Number(process.env.REGRESS_SEEDS ?? 20);
+  const first = Number(process.env.REGRESS_FIRST ?? 0);
   const only = process.env.REGRESS_FAMILIES?.split(',');
   const families = (await import('../models/index.ts')).families.filter((f) => f.simulator && (!only || only.includes(f.id)));
   const runs: { family: (typeof families)[number]; sim: string; horizon?: number }[] = [
@@ -115,7 +117,7 @@ export async function regressCalibrationSuite(): Promise<void> {
     const cpu = process.cpuUsage();
     for (let k = 0; k < seeds; k++) {
       const r = await regress(family, small, {
-        seed: 1 + k * small.length, horizon, simulator: sim, jobs: 2,
+        seed: 1 + (first + k) * small.length, horizon, simulator: sim, jobs: 2,
         runner: sim === 'internal' ? internalRunner(family) : externalRunner(sim, 600_000),
       });
       counts[r.verdict]++;
