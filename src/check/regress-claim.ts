@@ -73,15 +73,16 @@ export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: Si
     run: async (ctx) => {
       // Loaded when a regression runs: the simulator and its statistics stay out of every other command's start-up.
       const { externalRunner, internalRunner, regress } = await import('../sim/regress.ts');
+      const { DEFAULT_TIMEOUT_SECONDS } = await import('../sim/external.ts');
       const r = await regress(family, panel, {
         seed: ctx.seed >>> 0,
-        runner: o.command ? externalRunner(o.command, o.timeoutMs ?? 60_000) : internalRunner(family),
+        runner: o.command ? externalRunner(o.command, o.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000) : internalRunner(family),
         simulator: which,
         onProgress: (_done, _total, id) => ctx.progress(`case ${id}`),
       });
       const evidence = regressEvidence(r);
       if (r.verdict === 'pass') return { verdict: 'holds', summary: `all ${r.rule.comparisons} of ${r.rule.expectedComparisons} expected comparisons within Šidák's bound, omnibus test passed`, evidence };
-      if (r.verdict === 'fail') return { verdict: 'refuted', summary: `some estimate is off its exact value (flagged by the ${r.decidedBy} test)`, evidence, counterexample: flaggedComparisons(r) };
+      if (r.verdict === 'fail') return { verdict: 'refuted', summary: `some estimate is off its exact value (flagged by ${r.decidedBy === 'both' ? 'both tests' : `the ${r.decidedBy} test`})`, evidence, counterexample: flaggedComparisons(r) };
       return {
         verdict: 'unknown',
         summary: `undecided: ${r.errors.length} case(s) did not run, ${evidence.undecided} estimate(s) without error bar, ${evidence.imprecise} too imprecise; ${r.rule.comparisons} of ${r.rule.expectedComparisons} comparisons made`,

@@ -8,7 +8,7 @@ import type { SearchOptions } from '../ctmc/solve.ts';
 import { resolvePanel } from '../sim/panel.ts';
 import type { PanelCase } from '../core/simulator-view.ts';
 import { parseSeed } from '../sim/random.ts';
-import { CaseFailure, checkCommand } from '../sim/external.ts';
+import { CaseFailure, checkCommand, DEFAULT_TIMEOUT_SECONDS } from '../sim/external.ts';
 import { DEFAULT_DETECT, parseDetect, type Detect } from '../sim/detectable.ts';
 import { parseMetricSpec, type MetricItem } from '../sim/metric-spec.ts';
 import { expandGrid, parseAxis } from '../sweep/grid.ts';
@@ -36,8 +36,6 @@ interface RegressFlags extends SolveFlags {
 }
 
 export const DEFAULT_REGRESS_SEED = '1';
-/** Seconds an external simulator may take per case: room for a replication-based simulator at panel sizes. */
-export const DEFAULT_TIMEOUT_SECONDS = 600;
 
 /** A regression request read from option text (UsageError on bad input): what `regress` and `sweep regress` run. */
 export interface RegressRequest {

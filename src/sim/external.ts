@@ -29,6 +29,9 @@ export interface MetricEstimate {
   df?: number;
 }
 
+/** Seconds an external simulator may take per case by default: room for a replication-based simulator at panel sizes. */
+export const DEFAULT_TIMEOUT_SECONDS = 600;
+
 export class CaseFailure extends Error {
   override readonly name = 'CaseFailure';
 }
