@@ -40,13 +40,21 @@ function wrapped(label: string, items: string[]): string {
   return lines.join('\n');
 }
 
+/** The rule: the two tests and their shares of the family-wise level, then the power asked. */
+function ruleLines(r: RegressReport): string {
+  const pct = (x: number): string => `${Number((x * 100).toPrecision(3))}%`;
+  return (
+    `rule: family-wise ${pct(r.rule.familyWiseLevel)} = ${pct(r.rule.omnibusLevel)} Šidák (${r.rule.counted} counted) + ${pct(r.rule.omnibusLevel)} omnibus chi-square\n` +
+    `power: each comparison must show ${detectText(r.rule.detect)} with probability ${Math.round(r.rule.power * 100)}%`
+  );
+}
+
 function verdictLine(r: RegressReport): string {
   const c = r.comparisons;
   const n = (s: Comparison['status']): number => c.filter((x) => x.status === s).length;
   const critical = [...new Set(c.map((x) => x.critical.toFixed(2)))].join('/') || '-';
   const o = r.omnibus;
-  const omnibus = o ? `omnibus chi-square ${short(o.statistic)} ${o.flagged ? '>' : '<='} ${short(o.critical)} on ${o.df} df` : 'no omnibus';
-  const counts = `${r.rule.comparisons} of ${r.rule.expectedComparisons} comparisons, ${n('flagged')} flagged`;
+  const omnibus = o ? `omnibus ${short(o.statistic)} ${o.flagged ? '>' : '<='} ${short(o.critical)} on ${o.df} df` : 'no omnibus';
   const head =
     r.verdict === 'fail'
       ? `verdict fail (flagged by ${r.decidedBy === 'both' ? 'both tests' : `the ${r.decidedBy} test`})`
@@ -58,10 +66,7 @@ function verdictLine(r: RegressReport): string {
             r.rule.comparisons < r.rule.expectedComparisons || r.rule.comparisons === 0 ? 'comparisons missing' : '',
           ].filter(Boolean).join(', ')})`
         : 'verdict pass';
-  return (
-    `${head}: ${counts}; Šidák |z| <= ${critical} (${r.rule.counted} counted), ${omnibus}; family-wise ${r.rule.familyWiseLevel}; ` +
-    `each must show ${detectText(r.rule.detect)} with ${Math.round(r.rule.power * 100)}% power`
-  );
+  return `${head}: ${r.rule.comparisons} of ${r.rule.expectedComparisons} comparisons, ${n('flagged')} flagged (|z| <= ${critical}; ${omnibus})`;
 }
 
 export function printRegress(r: RegressReport): void {
@@ -78,10 +83,10 @@ export function printRegress(r: RegressReport): void {
   for (const n of r.notCompared) console.log(wrapped(`not compared (${n.why}):`, specText(componentRuns(n.metrics, true)).split(', ')));
   if (r.advice && r.verdict === 'unknown') {
     const longest = Math.max(...r.advice.cases.map((c) => c.suggestedHorizon));
-    console.log(
-      `too imprecise: runs ${roundUp(r.advice.lengthFactor)} times longer make every comparison precise (stderr ~ 1/sqrt(run length)): ` +
-        `--horizon ${longest}, or that factor times a simulator's own run length`,
-    );
+    const f = roundUp(r.advice.lengthFactor);
+    console.log(`too imprecise: runs ${f} times longer make every comparison precise (stderr ~ 1/sqrt(run length)):`);
+    console.log(`  --horizon ${longest}, or ${f} times a simulator's own run length`);
   }
+  console.log(ruleLines(r));
   console.log(verdictLine(r));
 }
