@@ -174,6 +174,24 @@ describe('what counts', () => {
   });
 });
 
+describe('the exact side', () => {
+  it('solves each distinct case once per run; an untrusted solve makes its case fail with the solve\'s reason', async () => {
+    const p = { N: '3', lambda: '0.5', d: '2' };
+    const panel = [{ id: 'a', params: p, horizon: 10 }, { id: 'again', params: p, horizon: 10 }];
+    let calls = 0;
+    const runner: CaseRunner<unknown> = async () => ((calls++), { meanJobs: { mean: 0.5, stderr: 0.1 } });
+    const { jsqD } = await import('../../models/jsq-d.ts');
+    const r = await regress(jsqD as never, panel, { seed: 0, runner, simulator: 'fake' });
+    expect(calls).toBe(2);
+    expect(r.cases[0].exactSeconds).toBeGreaterThan(0);
+    expect(r.cases[1].exactSeconds).toBe(0);
+    // A state budget far too small for the automatic truncation: the search stops, untrusted.
+    const tight = await regress(jsqD as never, panel.slice(0, 1), { seed: 0, runner, simulator: 'fake', solve: { method: 'auto', maxStates: 10 } });
+    expect(tight.verdict).toBe('unknown');
+    expect(tight.errors[0].error).toMatch(/^exact solve stopped: /);
+  });
+});
+
 describe('reading --detect and --metrics', () => {
   it.each([
     ['2%', { relative: 0.02, absolute: 1e-3 }],
