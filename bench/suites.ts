@@ -5,6 +5,7 @@ import { familiesSuite, familyFloorsSuite } from './families.ts';
 import { fluidSuite } from './fluid.ts';
 import { paramSuite } from './param.ts';
 import { refinedSuite } from './refined.ts';
+import { regressCalibrationSuite, regressSuite } from './regress.ts';
 import { simSuite } from './sim.ts';
 import { smtSuite } from './smt.ts';
 import { startupSuite } from './startup.ts';
@@ -24,4 +25,6 @@ export const suites: Record<string, () => void | Promise<void>> = {
   transient: transientSuite,
   startup: startupSuite,
   refined: refinedSuite,
+  regress: regressSuite,
+  'regress-calibration': regressCalibrationSuite,
 };

@@ -6,14 +6,20 @@
  */
 import type { PanelCase } from '../../src/core/simulator-view.ts';
 
+/*
+ * Horizons: long enough that lbcheck's own simulator can show the default
+ * --detect (2% |exact| + 0.001) with 95% power on every compared metric, with
+ * about a factor 2 to spare for the spread of its stderr estimates (20 batches).
+ */
+
 const small: PanelCase[] = [
-  { id: 'sq2', params: { servers: '2,2', rates: '2,1', lambda: '1', policy: 'sq2', K: '5' }, horizon: 20_000 },
-  { id: 'static', params: { servers: '1,2', rates: '3,1', lambda: '1.2', policy: 'static', K: '8' }, horizon: 20_000 },
-  { id: 'hybrid', params: { servers: '2,2', rates: '2,1', lambda: '1.2', policy: 'hybrid', mix: '0.5', K: '5' }, horizon: 20_000 },
-  { id: 'single', params: { servers: '1', rates: '2', lambda: '1.5', policy: 'sq2', K: '10' }, horizon: 20_000 },
+  { id: 'sq2', params: { servers: '2,2', rates: '2,1', lambda: '1', policy: 'sq2', K: '5' }, horizon: 2_400_000 },
+  { id: 'static', params: { servers: '1,2', rates: '3,1', lambda: '1.2', policy: 'static', K: '8' }, horizon: 2_400_000 },
+  { id: 'hybrid', params: { servers: '2,2', rates: '2,1', lambda: '1.2', policy: 'hybrid', mix: '0.5', K: '5' }, horizon: 2_400_000 },
+  { id: 'single', params: { servers: '1', rates: '2', lambda: '1.5', policy: 'sq2', K: '10' }, horizon: 2_400_000 },
 ];
 
 export const panels: Record<string, readonly PanelCase[]> = {
   small,
-  full: small.map((c) => ({ ...c, horizon: 200_000 })),
+  full: small.map((c) => ({ ...c, horizon: 4 * c.horizon })),
 };

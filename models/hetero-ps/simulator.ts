@@ -103,4 +103,5 @@ export function simulate(p: HeteroPsParams, o: SimulationOptions): SimulationRec
   }
 }
 
-export const simulatorView: SimulatorView<HeteroPsParams> = { simulate, panels };
+// meanSojourn = meanJobs / throughput (Little's law): counted once by `regress`.
+export const simulatorView: SimulatorView<HeteroPsParams> = { simulate, panels, functionOf: { meanSojourn: 'meanJobs' } };

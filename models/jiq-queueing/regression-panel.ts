@@ -5,15 +5,21 @@
  */
 import type { PanelCase } from '../../src/core/simulator-view.ts';
 
+/*
+ * Horizons: long enough that lbcheck's own simulator can show the default
+ * --detect (2% |exact| + 0.001) with 95% power on every compared metric, with
+ * about a factor 2 to spare for the spread of its stderr estimates (20 batches).
+ */
+
 const small: PanelCase[] = [
-  { id: 'skew', params: { N: '4', lambda: '0.7', alpha: '0.7,0.3', K: '8' }, horizon: 20_000 },
-  { id: 'allot', params: { N: '4', lambda: '0.8', alpha: '0.7,0.3', beta: '0.7,0.3', K: '8' }, horizon: 20_000 },
-  { id: 'exchange', params: { N: '4', lambda: '0.6', alpha: '0.6,0.4', nu: '1', K: '8' }, horizon: 20_000 },
-  { id: 'r3', params: { N: '3', lambda: '0.5', alpha: '1/2,3/10,1/5', beta: '1/5,3/10,1/2', K: '6' }, horizon: 20_000 },
-  { id: 'r1-cap', params: { N: '4', lambda: '0.9', alpha: '1', K: '3' }, horizon: 20_000 },
+  { id: 'skew', params: { N: '4', lambda: '0.7', alpha: '0.7,0.3', K: '8' }, horizon: 2_600_000 },
+  { id: 'allot', params: { N: '4', lambda: '0.8', alpha: '0.7,0.3', beta: '0.7,0.3', K: '8' }, horizon: 2_600_000 },
+  { id: 'exchange', params: { N: '4', lambda: '0.6', alpha: '0.6,0.4', nu: '1', K: '8' }, horizon: 2_600_000 },
+  { id: 'r3', params: { N: '3', lambda: '0.5', alpha: '1/2,3/10,1/5', beta: '1/5,3/10,1/2', K: '6' }, horizon: 2_600_000 },
+  { id: 'r1-cap', params: { N: '4', lambda: '0.9', alpha: '1', K: '3' }, horizon: 2_600_000 },
 ];
 
 export const panels: Record<string, readonly PanelCase[]> = {
   small,
-  full: small.map((c) => ({ ...c, horizon: 200_000 })),
+  full: small.map((c) => ({ ...c, horizon: 4 * c.horizon })),
 };

@@ -109,4 +109,5 @@ export function simulate(p: JiqQueueingParams, o: SimulationOptions): Simulation
   }
 }
 
-export const simulatorView: SimulatorView<JiqQueueingParams> = { simulate, panels };
+// meanSojourn = meanJobs / throughput (Little's law) = meanWait + 1: counted once by `regress`.
+export const simulatorView: SimulatorView<JiqQueueingParams> = { simulate, panels, functionOf: { meanSojourn: 'meanJobs', meanWait: 'meanSojourn' } };

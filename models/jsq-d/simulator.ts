@@ -83,4 +83,6 @@ export const simulatorView: SimulatorView<JsqdParams> = {
     select: (_p, names) => names.filter((name) => !/^s\[\d+\]$/.test(name) || Number(name.slice(2, -1)) <= LEVELS),
     why: `tail fractions s[i] are compared for i <= ${LEVELS} only: deeper levels are rare events whose batch means are too skewed for a t-test`,
   },
+  // meanSojourn = meanJobs / throughput (Little's law): counted once by `regress`.
+  functionOf: { meanSojourn: 'meanJobs' },
 };

@@ -1,49 +1,41 @@
 /** `lbcheck regress <family>`: a simulator (ours or a command) against the exact CTMC on a panel of small cases. */
 import { Command, Option } from 'commander';
+import { availableParallelism } from 'node:os';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { UsageError } from '../core/errors.ts';
+import type { SearchOptions } from '../ctmc/solve.ts';
 import { resolvePanel } from '../sim/panel.ts';
 import type { PanelCase } from '../core/simulator-view.ts';
 import { parseSeed } from '../sim/random.ts';
-import { CaseFailure, checkCommand } from '../sim/external.ts';
-import { externalRunner, internalRunner, regress, type RegressReport } from '../sim/regress.ts';
+import { CaseFailure, checkCommand, DEFAULT_TIMEOUT_SECONDS } from '../sim/external.ts';
+import { DEFAULT_DETECT, parseDetect, type Detect } from '../sim/detectable.ts';
+import { parseMetricSpec, type MetricItem } from '../sim/metric-spec.ts';
+import { expandGrid, parseAxis } from '../sweep/grid.ts';
+import type { RegressReport } from '../sim/regress.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
-import { renderTable } from '../report/table.ts';
-import { wrap } from '../report/wrap.ts';
+import { addParamOptions, rawParams } from './model-options.ts';
 import { parsePositive, printJson } from './output.ts';
-import { progressFor } from './progress.ts';
-import { short, zText } from './sim-output.ts';
+import { countProgress } from './progress.ts';
+import { collect } from './repeatable.ts';
+import { printRegress } from './regress-output.ts';
+import { parseSolveOptions, solveOptions, type SolveFlags } from './solve.ts';
 
-interface RegressFlags {
+interface RegressFlags extends SolveFlags {
   sim: string;
-  cases: string;
+  cases?: string;
+  grid?: string[];
   seed: string;
   horizon?: string;
   timeout: string;
+  metrics?: string;
+  detect: string;
+  jobs?: string;
   json?: boolean;
 }
 
 export const DEFAULT_REGRESS_SEED = '1';
-
-function printHuman(r: RegressReport): void {
-  console.log(`${r.family}: simulator ${r.simulator}, seed ${r.seed}`);
-  const mark = (c: RegressReport['cases'][number]): string => (c.flagged ? 'FLAGGED' : c.z === null ? 'undecided' : c.imprecise ? 'imprecise' : '');
-  const rows = r.cases.map((c) => [c.id, c.metric, `${short(c.estimate)} ± ${short(c.stderr)}`, short(c.exact), zText(c.z), mark(c)]);
-  console.log(renderTable(['case', 'metric', 'estimate ± stderr', 'exact (CTMC)', 'z', ''], rows));
-  for (const e of r.errors) console.log(wrap(`case ${e.id}: ERROR ${e.error}`));
-  if (r.notCompared) console.log(wrap(`not compared: ${r.notCompared.metrics.join(', ')} (${r.notCompared.why})`));
-  const flagged = r.cases.filter((c) => c.flagged).length;
-  const imprecise = r.cases.filter((c) => c.imprecise).length;
-  const critical = [...new Set(r.cases.map((c) => c.critical.toFixed(2)))].join('/');
-  const { relative, absolute } = r.rule.detectable;
-  console.log(wrap(
-    `verdict ${r.verdict}: ${r.rule.comparisons} of ${r.rule.expectedComparisons} expected comparisons, ${flagged} flagged, ${imprecise} imprecise, ` +
-      `${r.errors.length} case(s) failed to run; Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${critical || '-'} ` +
-      `(level ${r.rule.perComparisonLevel.toExponential(2)}); each must detect a difference of ${relative} |exact| + ${absolute}`,
-  ));
-}
 
 /** A regression request read from option text (UsageError on bad input): what `regress` and `sweep regress` run. */
 export interface RegressRequest {
@@ -53,13 +45,61 @@ export interface RegressRequest {
   panel: PanelCase[];
   /** "internal", or the shell command of an external simulator (never from a queued job: see src/sweep/). */
   sim: string;
+  metrics?: MetricItem[];
+  detect: Detect;
+  solve: SearchOptions;
+  jobs: number;
 }
 
-export function parseRegress(family: ModelFamily<ParamSpecs, unknown>, opts: RegressFlags): RegressRequest {
+/**
+ * The cases: the family parameters given (any of them as a list through
+ * --grid name=v1,v2, the sweep's syntax), else a built-in panel or a file
+ * (--cases, default `small`). A case from the command line runs over --horizon,
+ * else the longest horizon of the family's small panel.
+ */
+export function regressPanel(family: ModelFamily<ParamSpecs, unknown>, opts: { cases?: string; grid?: string[] } & Record<string, unknown>): PanelCase[] {
+  const view = family.simulator!;
+  const given = Object.fromEntries(Object.entries(rawParams(family, opts)).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  const axes = (opts.grid ?? []).map(parseAxis);
+  if (Object.keys(given).length === 0 && axes.length === 0) return resolvePanel(view, opts.cases ?? 'small');
+  if (opts.cases !== undefined) throw new UsageError('--cases and model parameters (--N, --grid ...) both give the cases: give one');
+  for (const a of axes) {
+    if (!Object.hasOwn(family.params, a.name)) throw new UsageError(`--grid ${a.name}: ${family.id} has no parameter ${a.name} (parameters: ${Object.keys(family.params).join(', ')})`);
+    if (a.name in given) throw new UsageError(`--${a.name} is given both as a fixed option and on the grid`);
+  }
+  const horizon = Math.max(...view.panels.small.map((c) => c.horizon));
+  const points = expandGrid(axes);
+  return points.map((point) => ({
+    id: axes.length ? Object.entries(point).map(([k, v]) => `${k}=${v}`).join(' ') : family.id,
+    params: { ...given, ...point },
+    horizon,
+  }));
+}
+
+function parseJobs(text: string | undefined): number {
+  if (text === undefined) return availableParallelism();
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > 1024) throw new UsageError(`--jobs must be an integer in 1..1024, got "${text}"`);
+  return n;
+}
+
+export function parseRegress(family: ModelFamily<ParamSpecs, unknown>, opts: RegressFlags & Record<string, unknown>): RegressRequest {
   const seed = parseSeed(opts.seed);
   const horizon = opts.horizon === undefined ? undefined : parsePositive(opts.horizon, '--horizon');
   const timeoutMs = parsePositive(opts.timeout, '--timeout') * 1000;
-  const panel = resolvePanel(family.simulator!, opts.cases);
+  const detect = parseDetect(opts.detect);
+  const metrics = opts.metrics === undefined ? undefined : parseMetricSpec(opts.metrics, family.metrics, family.id);
+  const solve = parseSolveOptions(opts);
+  const jobs = parseJobs(opts.jobs);
+  const panel = regressPanel(family, opts);
+  for (const c of panel) {
+    try {
+      family.parse({ ...c.params });
+    } catch (e) {
+      if (e instanceof UsageError) throw new UsageError(`case ${c.id}: ${e.message}`);
+      throw e;
+    }
+  }
   if (opts.sim !== 'internal' && opts.sim.trim() === '') throw new UsageError('--sim must be "internal" or a command, got ""');
   if (opts.sim !== 'internal') {
     try {
@@ -69,52 +109,68 @@ export function parseRegress(family: ModelFamily<ParamSpecs, unknown>, opts: Reg
       throw e;
     }
   }
-  return { seed, horizon, timeoutMs, panel, sim: opts.sim };
+  return { seed, horizon, timeoutMs, panel, sim: opts.sim, metrics, detect, solve, jobs };
 }
 
-export function regressReport(family: ModelFamily<ParamSpecs, unknown>, req: RegressRequest, onProgress?: (done: number, total: number, id?: string) => void): Promise<RegressReport> {
+export async function regressReport(family: ModelFamily<ParamSpecs, unknown>, req: RegressRequest, onProgress?: (done: number, total: number, id?: string) => void): Promise<RegressReport> {
+  // Loaded when a regression runs: the simulators and their statistics stay out of every other command's start-up.
+  const { externalRunner, internalRunner, regress } = await import('../sim/regress.ts');
   return regress(family, req.panel, {
     seed: req.seed,
     horizon: req.horizon,
     runner: req.sim === 'internal' ? internalRunner(family) : externalRunner(req.sim, req.timeoutMs),
     simulator: req.sim,
+    metrics: req.metrics,
+    detect: req.detect,
+    solve: req.solve,
+    jobs: req.jobs,
     onProgress,
   });
 }
 
-async function runRegress(family: ModelFamily<ParamSpecs, unknown>, opts: RegressFlags): Promise<number> {
+async function runRegress(family: ModelFamily<ParamSpecs, unknown>, opts: RegressFlags & Record<string, unknown>): Promise<number> {
   const req = parseRegress(family, opts);
-  const progress = progressFor(Boolean(opts.json));
-  const report = await regressReport(family, req, (done, total, id) => progress.update(id ? `case ${id}` : 'done', done / total));
+  const progress = countProgress(req.panel.length, 'cases', Boolean(opts.json));
+  const report = await regressReport(family, req, () => progress.tick());
   progress.stop();
-  // Failed cases: one line each on stderr, naming the case; the report keeps the rest.
-  for (const e of report.errors) process.stderr.write(`lbcheck: case ${e.id}: ${e.error}\n`);
-  if (opts.json) printJson(report);
-  else printHuman(report);
+  if (opts.json) {
+    // Failed cases also on stderr, one line each (the human report lists them once, itself).
+    for (const e of report.errors) process.stderr.write(`lbcheck: case ${e.id}: ${e.error}\n`);
+    printJson(report);
+  } else printRegress(report);
   return report.verdict === 'pass' ? 0 : 1;
 }
 
-/** The options of a regression (shared by `regress` and `sweep regress`). */
+/** The options of a regression (shared by `regress` and `sweep regress`; the family's parameters, --grid and --jobs are added by each). */
 export function regressOptions(family: ModelFamily<ParamSpecs, unknown>): Option[] {
   return [
-    new Option('--sim <which>', '"internal" (lbcheck\'s simulator) or a shell command speaking the JSON protocol (see README)').default('internal'),
-    new Option('--cases <panel>', `a built-in panel (${Object.keys(family.simulator!.panels).join(', ')}) or a JSON file of cases`).default('small'),
+    new Option('--sim <which>', '"internal" (lbcheck\'s simulator) or a shell command speaking the JSON protocol (docs/guides/regress-your-simulator.md)').default('internal'),
+    new Option('--cases <panel>', `a built-in panel (${Object.keys(family.simulator!.panels).join(', ')}) or a JSON file of cases (default small, unless model parameters give the cases)`),
     new Option('--seed <S>', 'base seed; case i runs with seed S + i').default(DEFAULT_REGRESS_SEED),
-    new Option('--horizon <T>', "simulated time for every case (default: each case's own)"),
-    new Option('--timeout <seconds>', 'time allowed to an external simulator per case').default('60'),
+    new Option('--horizon <T>', "simulated time for every case, a suggestion an external simulator may ignore (default: each panel case's own; the small panel's longest for cases from parameters)"),
+    new Option('--timeout <seconds>', 'time allowed to an external simulator per case').default(String(DEFAULT_TIMEOUT_SECONDS)),
+    new Option('--metrics <list>', 'metrics to compare, e.g. meanJobs,s[1..4] (default: those the simulator reports on the first case)'),
+    new Option('--detect <D>', `difference each comparison must be able to show with 95% power: 2%, 2%+1e-4 (relative plus absolute floor) or 0.005 (absolute)`).default(`${DEFAULT_DETECT.relative * 100}%+${DEFAULT_DETECT.absolute}`),
+    ...solveOptions(),
   ];
 }
 
 export function regressCommand(registry: Registry, setExit: (code: number) => void): Command {
-  const cmd = addFileOption(new Command('regress').description('check a simulator against the exact CTMC on a panel of small cases (z-scores, Šidák at family-wise 1%)'));
+  const cmd = addFileOption(new Command('regress').description('check a simulator against the exact CTMC on a panel of small cases (Šidák per comparison and an omnibus test, family-wise 1%)'));
   for (const family of familiesOf(registry, 'simulator')) {
-    const sub = addFileOption(new Command(family.id)).description(family.title);
+    const sub = addFileOption(new Command(family.id)).description(`${family.title}. Cases: the family's parameters (any of them a --grid list), else a panel (--cases)`);
+    addParamOptions(sub, family);
+    // A parameter `solve` requires is required here only when parameters, not a panel, give the cases.
+    for (const o of sub.options) o.description = o.description.replace(' [required]', ' [required unless --cases]');
     for (const o of regressOptions(family)) sub.addOption(o);
     cmd.addCommand(
       sub
+        .option('--grid <name=values>', "a parameter as a list, repeatable: 'N=3,5,10', 'lambda=0.5:0.1:0.9', 'alpha=3/5,2/5;1/2,1/2'", collect)
+        .option('--jobs <n>', 'cases run at once by an external simulator (default: every core)')
         .option('--json', 'print one JSON document')
-        .action(async (opts: RegressFlags) => setExit(await runRegress(family, opts))),
+        .action(async (opts: RegressFlags & Record<string, unknown>) => setExit(await runRegress(family, opts))),
     );
   }
   return cmd;
 }
+

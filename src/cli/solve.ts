@@ -19,7 +19,7 @@ import { searchSizeNote } from './solve-size.ts';
 import { parsePositive, parseTolerance, printJson } from './output.ts';
 import { runParametric } from './parametric.ts';
 
-interface SolveFlags {
+export interface SolveFlags {
   method: Method;
   param?: string;
   tolerance?: string;
@@ -36,15 +36,17 @@ export interface SolveRequest {
 }
 
 export function parseSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & SolveFlags): SolveRequest {
+  return { params: family.parse(rawParams(family, opts)), options: parseSolveOptions(opts) };
+}
+
+/** The solver options of solveOptions() read from option text (also `regress`'s exact side). */
+export function parseSolveOptions(opts: SolveFlags): SearchOptions {
   return {
-    params: family.parse(rawParams(family, opts)),
-    options: {
-      method: opts.method,
-      tolerance: parseTolerance(opts.tolerance, '--tolerance'),
-      boundaryTolerance: parseTolerance(opts.boundaryTolerance, '--boundary-tolerance'),
-      maxStates: stateBudget(freeMemory(), opts.maxStates === undefined ? undefined : parsePositive(opts.maxStates, '--max-states')),
-      maxSeconds: opts.maxSeconds === undefined ? undefined : parsePositive(opts.maxSeconds, '--max-seconds'),
-    },
+    method: opts.method,
+    tolerance: parseTolerance(opts.tolerance, '--tolerance'),
+    boundaryTolerance: parseTolerance(opts.boundaryTolerance, '--boundary-tolerance'),
+    maxStates: stateBudget(freeMemory(), opts.maxStates === undefined ? undefined : parsePositive(opts.maxStates, '--max-states')),
+    maxSeconds: opts.maxSeconds === undefined ? undefined : parsePositive(opts.maxSeconds, '--max-seconds'),
   };
 }
 

@@ -12,14 +12,13 @@ import type { ClaimParameters, Property } from '../check/property.ts';
 import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { resolvePanel } from '../sim/panel.ts';
 import type { JobData, JobOutcome, RunnerEnv } from '../sweep/job.ts';
 import { builtinRegistry } from '../registry/builtins.ts';
 import { loadFiles } from '../registry/load.ts';
 import { familiesOf, familyById, type Registry } from '../registry/registry.ts';
 import { parseSeed } from '../sim/random.ts';
 import { fluidOptions, fluidRun, parseFluid } from './fluid.ts';
-import { parseRegress, regressOptions, regressReport } from './regress.ts';
+import { parseRegress, regressOptions, regressPanel, regressReport } from './regress.ts';
 import { parseSimulate, simulateOptions, simulateReport } from './simulate.ts';
 import { parseSolve, solveOptions, solveReport } from './solve.ts';
 
@@ -160,10 +159,10 @@ export const SWEEP_COMMANDS: readonly SweepCommand[] = [
     seeded: true,
     options: (family) => withoutLocal(regressOptions(family)),
     // Case i of a regression runs with seed S + i.
-    seedsPerRun: (family, opts) => resolvePanel(family.simulator!, opts.cases ?? 'small').length,
+    seedsPerRun: (family, opts) => regressPanel(family, opts).length,
     prepare(family, opts, env) {
-      const cases = opts.cases ?? 'small';
-      if (env.fromQueue && !Object.hasOwn(family.simulator!.panels, cases)) {
+      const cases = opts.cases;
+      if (env.fromQueue && cases !== undefined && !Object.hasOwn(family.simulator!.panels, cases)) {
         throw new UsageError(`--cases from the queue must name a built-in panel (${Object.keys(family.simulator!.panels).join(', ')}), got "${cases}"`);
       }
       const req = parseRegress(family, { ...opts, sim: env.sim } as never);

@@ -50,4 +50,10 @@ export interface SimulatorView<P> {
    * report (absent: all of them), and why the others are left out.
    */
   readonly comparedMetrics?: { select(p: P, ctmcMetrics: readonly string[]): readonly string[]; readonly why: string };
+  /**
+   * Metrics that are a fixed function of another (meanSojourn = meanJobs /
+   * throughput, Little's law), by name: `regress` counts such a pair once in
+   * its multiple-testing correction.
+   */
+  readonly functionOf?: Readonly<Record<string, string>>;
 }

@@ -1,6 +1,6 @@
 /**
  * Runs a user's simulator as a shell command: one JSON case on stdin, one JSON
- * result on stdout (protocol in README, "Simulator regression"). A crash, a
+ * result on stdout (protocol: docs/guides/regress-your-simulator.md). A crash, a
  * timeout or malformed output becomes a CaseFailure with a one-line reason.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -28,6 +28,9 @@ export interface MetricEstimate {
    */
   df?: number;
 }
+
+/** Seconds an external simulator may take per case by default: room for a replication-based simulator at panel sizes. */
+export const DEFAULT_TIMEOUT_SECONDS = 600;
 
 export class CaseFailure extends Error {
   override readonly name = 'CaseFailure';

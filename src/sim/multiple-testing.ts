@@ -7,6 +7,10 @@
  */
 import normalQuantile from '@stdlib/stats-base-dists-normal-quantile';
 import tQuantile from '@stdlib/stats-base-dists-t-quantile';
+import tCdf from '@stdlib/stats-base-dists-t-cdf';
+import chisquareQuantile from '@stdlib/stats-base-dists-chisquare-quantile';
+import chisquareCdf from '@stdlib/stats-base-dists-chisquare-cdf';
+import erfcinv from '@stdlib/math-base-special-erfcinv';
 
 export const FAMILY_WISE_LEVEL = 0.01;
 
@@ -36,4 +40,46 @@ export function zScore(estimate: number, stderr: number, exact: number): number 
   const diff = estimate - exact;
   if (diff === 0) return 0;
   return stderr > 0 ? diff / stderr : null;
+}
+
+/**
+ * The normal score of a z-score on df degrees of freedom: Phi^{-1}(F_t(z; df)),
+ * computed from the lower tail so that large |z| keep their precision, finite
+ * for every finite z; z itself when df is absent. Under the null hypothesis it is N(0, 1) whatever df is.
+ */
+export function normalScore(z: number, df?: number): number {
+  if (df === undefined || z === 0) return z;
+  // Phi^{-1}(p) = -sqrt(2) erfcinv(2p), exact far into the tail (the normal quantile package gives -Infinity below
+  // p ~ 1e-17); a tail below the smallest double would give an infinite score (a case mean +inf - inf = NaN): 38.5 at most.
+  const lower = Math.max(tCdf(-Math.abs(z), df), Number.MIN_VALUE);
+  return Math.sign(z) * Math.SQRT2 * erfcinv(2 * lower);
+}
+
+export interface Omnibus {
+  /** sum over cases of (mean normal score of the case's comparisons)^2. */
+  statistic: number;
+  /** Cases with at least one comparison: the chi-square's degrees of freedom. */
+  df: number;
+  critical: number;
+  pValue: number;
+  flagged: boolean;
+}
+
+/**
+ * The omnibus test over a panel, valid whatever the correlations between the
+ * metrics of one run: under the null, with the scores jointly normal (Šidák's
+ * premise too), each case's mean normal score u_c is N(0, v) with v <= 1 (the
+ * mean of unit-variance variables), so u_c^2 = v chi-square(1) is
+ * at most a chi-square(1) variable in distribution, and the cases (distinct
+ * seeds, independent runs) sum to at most chi-square(C). It sees a bias shared
+ * by the metrics of a case (all too high, say) that no single z shows.
+ */
+export function omnibusTest(scoresByCase: readonly (readonly number[])[], level: number): Omnibus | null {
+  const means = scoresByCase.filter((s) => s.length > 0).map((s) => s.reduce((a, b) => a + b, 0) / s.length);
+  if (means.length === 0) return null;
+  const statistic = means.reduce((a, u) => a + u * u, 0);
+  const df = means.length;
+  const critical = chisquareQuantile(1 - level, df);
+  const pValue = Number.isFinite(statistic) ? 1 - chisquareCdf(statistic, df) : 0;
+  return { statistic, df, critical, pValue, flagged: !(statistic <= critical) };
 }

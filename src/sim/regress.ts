@@ -1,83 +1,79 @@
 /**
  * Simulator regression: runs a simulator (ours, or a user's command) on a panel
- * of small cases whose exact answers the CTMC engine computes, and turns the
- * z-scores (estimate - exact) / stderr into one verdict under Šidák's rule at
- * family-wise level 1% over every comparison made (sim/multiple-testing.ts).
- * A case that cannot run (solver, crash, timeout, malformed output, a metric
- * name the CTMC does not have, an expected metric missing) is reported with its
- * reason; the other cases still count. Agreement needs power: a comparison whose
- * acceptance band is wider than the stated detectable difference is `imprecise`.
+ * of small cases whose exact answers the CTMC engine computes (regress-exact.ts),
+ * pairs estimates with exact values (the metrics named, or those the simulator
+ * reports on the first case: metric-spec.ts) and decides one verdict
+ * (regress-verdict.ts: Šidák's rule per comparison and an omnibus test, sharing
+ * the family-wise level 1%, each comparison with power to show the detectable
+ * difference). A case that cannot run (solver, crash, timeout, malformed output,
+ * a metric name the CTMC does not have, a compared metric missing) is reported
+ * with its reason; the other cases still count.
  */
-import { flattenMetrics } from '../core/metric-names.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { UsageError } from '../core/errors.ts';
-import { solveModel, trusted } from '../ctmc/solve.ts';
+import type { SearchOptions } from '../ctmc/solve.ts';
 import { CaseFailure, runExternal, type CaseInput, type MetricEstimate, type ParamsJson } from './external.ts';
-import { DETECTABLE, detectableDifference } from './detectable.ts';
-import { criticalValue, FAMILY_WISE_LEVEL, sidakLevel, zScore } from './multiple-testing.ts';
+import { DEFAULT_DETECT, POWER, roundUp, type Detect } from './detectable.ts';
+import { selectMetrics, specOf, specText, type MetricItem } from './metric-spec.ts';
+import { exactSolver, type ExactCase } from './regress-exact.ts';
+import { decide, type Comparison, type Measurement, type Verdict } from './regress-verdict.ts';
 import { checkSeed, MAX_SEED } from './random.ts';
 import { runSimulation } from './run.ts';
 import type { PanelCase } from './view.ts';
 
+export { flattenMetrics } from '../core/metric-names.ts';
+export type { Comparison } from './regress-verdict.ts';
+
 /** Runs one case and returns estimates by flat metric name; throws CaseFailure when it cannot. */
 export type CaseRunner<P> = (input: CaseInput, p: P) => Promise<Record<string, MetricEstimate>>;
 
-export interface Comparison {
+export interface CaseRecord {
   id: string;
   params: ParamsJson;
-  metric: string;
-  estimate: number;
-  stderr: number;
-  exact: number;
-  /** null when the estimate differs from the exact value but has stderr 0: undecided. */
-  z: number | null;
-  /** Degrees of freedom of the stderr, null for a normal approximation. */
-  df: number | null;
-  /** |z| beyond which this comparison is flagged. */
-  critical: number;
-  flagged: boolean;
-  /** The difference this comparison must be able to detect (detectableDifference(exact)). */
-  detectable: number;
-  /** critical * stderr > detectable: the estimate cannot tell the exact value from one that far off. */
-  imprecise: boolean;
+  seed: number;
+  horizon: number;
+  /** Wall seconds of the exact solve (0 when cached), and of the simulator; null when it did not get that far. */
+  exactSeconds: number | null;
+  simSeconds: number | null;
+  comparisons: number;
+  error: string | null;
 }
 
 export interface RegressReport {
-  /**
-   * fail: some comparison flagged; unknown: none flagged, but some case did not run,
-   * some z is undecided, some comparison is imprecise, or fewer comparisons were
-   * made than expected; pass otherwise.
-   */
-  verdict: 'pass' | 'fail' | 'unknown';
+  /** fail: a test flagged; unknown: none did, but some case did not run, some comparison is imprecise or undecided; pass otherwise. */
+  verdict: Verdict['verdict'];
+  /** The test that flagged (fail only). */
+  decidedBy: Verdict['decidedBy'];
   family: string;
   simulator: string;
   seed: number;
-  rule: {
-    method: 'sidak';
-    familyWiseLevel: number;
-    /** Comparisons made. */
+  rule: Verdict['rule'] & {
+    method: 'sidak+omnibus';
+    power: number;
+    /** Comparisons made, and those the panel asks for (every case times the metrics compared in it). */
     comparisons: number;
-    /** Comparisons the panel asks for: every case times the metrics compared in it. */
     expectedComparisons: number;
-    perComparisonLevel: number;
-    /** A comparison must detect a difference of relative |exact| + absolute. */
-    detectable: { relative: number; absolute: number };
   };
-  /** The CTMC metrics that are not compared, and why (empty when every metric is). */
-  notCompared: { metrics: string[]; why: string } | null;
-  cases: Comparison[];
+  /** What is compared, as a --metrics list, and whether the user named it or the first case's report did. */
+  compared: { metrics: string; from: '--metrics' | 'first case' };
+  /** CTMC metrics that are not compared, and why (listed once). */
+  notCompared: { metrics: string[]; why: string }[];
+  omnibus: Verdict['omnibus'];
+  /** How much longer the runs must be for every comparison to be precise (null when they are). */
+  advice: { lengthFactor: number; cases: { id: string; horizon: number; suggestedHorizon: number }[] } | null;
+  cases: CaseRecord[];
+  comparisons: Comparison[];
   errors: { id: string; error: string }[];
 }
 
-export { flattenMetrics } from '../core/metric-names.ts';
-
-/** Our own simulator, in process. */
+/** Our own simulator, in process; a run too short to estimate anything fails its case (simulate's rule). */
 export function internalRunner<P>(family: ModelFamily<ParamSpecs, P>): CaseRunner<P> {
   const view = family.simulator;
   if (!view) throw new UsageError(`${family.id} has no built-in simulator`);
   return async (input, p) => {
     const r = runSimulation(view, p, { seed: input.seed, horizon: input.horizon });
+    if (r.tooShort) throw new CaseFailure(r.tooShort);
     return Object.fromEntries(Object.entries(r.metrics).map(([k, e]) => [k, { mean: e.mean, stderr: e.stderr, df: e.df }]));
   };
 }
@@ -86,114 +82,146 @@ export function externalRunner<P>(command: string, timeoutMs: number): CaseRunne
   return (input) => runExternal(command, input, timeoutMs);
 }
 
-/**
- * Exact metrics of one case, flattened; a solve that is not to be trusted is a
- * CaseFailure. A queue cap K given in the case's parameters is part of the
- * simulated model (an arrival sent to a full queue is lost, in the simulator as
- * in the chain), so its boundary mass is no truncation error then.
- */
-function exactValues<P>(family: ModelFamily<ParamSpecs, P>, p: P): Map<string, number> {
-  const solved = solveModel(family, p, { method: 'auto' });
-  const e = solved.evidence;
-  const capIsModel = family.truncation?.fixedK(p) !== undefined;
-  if (!(capIsModel ? e.converged : trusted(e))) {
-    throw new CaseFailure(`exact solve not trusted (converged=${e.converged}, boundary mass ${e.truncation?.boundaryMass ?? 0})`);
-  }
-  return new Map(Object.entries(flattenMetrics(solved.metrics)));
-}
-
-/**
- * The estimates to compare: every expected metric must be reported, and every
- * reported name must be one of the CTMC's (a misspelt name is an error, not
- * something to ignore); known metrics beyond the expected ones are compared too.
- */
-function pairUp(estimates: Record<string, MetricEstimate>, exact: Map<string, number>, expected: readonly string[]): string[] {
-  const reported = Object.keys(estimates);
-  const unknown = reported.filter((k) => !exact.has(k));
-  const missing = expected.filter((k) => !Object.hasOwn(estimates, k));
-  const problems = [
-    ...(unknown.length ? [`unknown metric${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`] : []),
-    ...(missing.length ? [`missing metric${missing.length > 1 ? 's' : ''} ${missing.map((k) => JSON.stringify(k)).join(', ')}`] : []),
-  ];
-  if (problems.length) throw new CaseFailure(`${problems.join('; ')} (expected: ${expected.join(', ')})`);
-  return reported;
-}
-
-interface Measured {
-  id: string;
-  params: ParamsJson;
-  metric: string;
-  estimate: MetricEstimate;
-  exact: number;
-}
-
 export interface RegressOptions<P> {
   seed: number;
   /** Replaces every case's horizon when given. */
   horizon?: number;
   runner: CaseRunner<P>;
   simulator: string;
+  /** The metrics to compare (--metrics); default those the simulator reports on the first case. */
+  metrics?: readonly MetricItem[];
+  detect?: Detect;
+  /** Options of the exact solves (as `lbcheck solve`'s). */
+  solve?: SearchOptions;
+  /** Cases run at once (an external simulator's processes); default 1. */
+  jobs?: number;
   onProgress?: (done: number, total: number, caseId: string) => void;
 }
+
+interface Ran {
+  exact?: ExactCase;
+  estimates?: Record<string, MetricEstimate>;
+  simSeconds?: number;
+  error?: string;
+}
+
+/** Runs f(0..n-1), at most `jobs` at a time. */
+async function inPool(n: number, jobs: number, f: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < n) await f(next++);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, n)) }, worker));
+}
+
+const failure = (e: unknown): string => {
+  if (e instanceof CaseFailure || e instanceof UsageError) return e.message;
+  throw e;
+};
 
 export async function regress<P>(family: ModelFamily<ParamSpecs, P>, panel: readonly PanelCase[], o: RegressOptions<P>): Promise<RegressReport> {
   checkSeed(o.seed, 'seed');
   // Read every case first: a bad panel is a usage error before anything runs.
-  const cases = panel.map((c) => {
+  const cases = panel.map((c, i) => {
     try {
-      return { c, p: family.parse({ ...c.params }) };
+      const p = family.parse({ ...c.params });
+      const input: CaseInput = { family: family.id, params: family.toJSON(p), seed: (o.seed + i) % (MAX_SEED + 1), horizon: o.horizon ?? c.horizon };
+      return { c, p, input };
     } catch (e) {
       if (e instanceof UsageError) throw new UsageError(`case ${c.id}: ${e.message}`);
       throw e;
     }
   });
-  const measured: Measured[] = [];
-  const errors: { id: string; error: string }[] = [];
-  const compared = family.simulator?.comparedMetrics;
-  let expectedComparisons = 0;
-  const notCompared = new Set<string>();
-  for (const [i, { c, p }] of cases.entries()) {
-    o.onProgress?.(i, cases.length, c.id);
-    const params = family.toJSON(p);
-    const input: CaseInput = { family: family.id, params, seed: (o.seed + i) % (MAX_SEED + 1), horizon: o.horizon ?? c.horizon };
+  const solveExact = exactSolver(family, o.solve ?? { method: 'auto' });
+  const ran: Ran[] = cases.map(() => ({}));
+  let done = 0;
+  await inPool(cases.length, o.jobs ?? 1, async (i) => {
+    const { c, p, input } = cases[i];
+    const r = ran[i];
+    const start = performance.now();
+    // The simulator starts first: an external one runs in its own process while the chain is solved here.
+    const sim = o.runner(input, p).then(
+      (m) => ((r.estimates = m), (r.simSeconds = (performance.now() - start) / 1000)),
+      (e: unknown) => ((r.error = failure(e)), (r.simSeconds = (performance.now() - start) / 1000)),
+    );
     try {
-      const exact = exactValues(family, p);
-      const all = [...exact.keys()];
-      const expected = compared ? compared.select(p, all) : all;
-      for (const k of all) if (!expected.includes(k)) notCompared.add(k);
-      expectedComparisons += expected.length;
-      const estimates = await o.runner(input, p);
-      for (const metric of pairUp(estimates, exact, expected)) measured.push({ id: c.id, params, metric, estimate: estimates[metric], exact: exact.get(metric)! });
+      r.exact = solveExact(p);
     } catch (e) {
-      if (!(e instanceof CaseFailure) && !(e instanceof UsageError)) throw e;
-      errors.push({ id: c.id, error: e.message });
+      r.error = failure(e);
     }
-  }
-  o.onProgress?.(cases.length, cases.length, '');
-  const level = sidakLevel(Math.max(1, measured.length));
-  const comparisons = measured.map((m): Comparison => {
-    const z = zScore(m.estimate.mean, m.estimate.stderr, m.exact);
-    const critical = criticalValue(level, m.estimate.df);
-    const detectable = detectableDifference(m.exact);
-    return {
-      id: m.id, params: m.params, metric: m.metric, estimate: m.estimate.mean, stderr: m.estimate.stderr, exact: m.exact,
-      z, df: m.estimate.df ?? null, critical, flagged: z !== null && !(Math.abs(z) <= critical),
-      detectable, imprecise: !(critical * m.estimate.stderr <= detectable),
-    };
+    await sim;
+    o.onProgress?.(++done, cases.length, c.id);
   });
-  const undecided = comparisons.some((c) => c.z === null || c.imprecise) || errors.length > 0 || comparisons.length < Math.max(1, expectedComparisons);
-  const verdict = comparisons.some((c) => c.flagged) ? 'fail' : undecided ? 'unknown' : 'pass';
+  return compare(family, cases, ran, o);
+}
+
+function compare<P>(family: ModelFamily<ParamSpecs, P>, cases: { c: PanelCase; p: P; input: CaseInput }[], ran: Ran[], o: RegressOptions<P>): RegressReport {
+  const view = family.simulator;
+  const select = (p: P, names: readonly string[]): readonly string[] => (o.metrics || !view?.comparedMetrics ? names : view.comparedMetrics.select(p, names));
+  const firstOk = ran.findIndex((r) => r.exact && r.estimates);
+  const spec: readonly MetricItem[] = o.metrics ?? (firstOk < 0 ? [] : specOf(
+    select(cases[firstOk].p, [...ran[firstOk].exact!.values.keys()]).filter((k) => Object.hasOwn(ran[firstOk].estimates!, k)),
+    [...ran[firstOk].exact!.values.keys()],
+  ));
+  const measured: Measurement[] = [];
+  const records: CaseRecord[] = [];
+  const excludedByFamily = new Set<string>();
+  const notAsked = new Set<string>();
+  let expected = 0;
+  for (const [i, { c, p, input }] of cases.entries()) {
+    const r = ran[i];
+    let error = r.error ?? null;
+    let count = 0;
+    if (r.exact) {
+      const names = [...r.exact.values.keys()];
+      const allowed = select(p, selectMetrics(spec, names));
+      const familyAllows = select(p, names);
+      for (const k of names) if (!allowed.includes(k)) (familyAllows.includes(k) ? notAsked : excludedByFamily).add(k);
+      expected += allowed.length;
+      if (!error && r.estimates) {
+        const reported = Object.keys(r.estimates);
+        const unknown = reported.filter((k) => !r.exact!.values.has(k));
+        const missing = allowed.filter((k) => !Object.hasOwn(r.estimates!, k));
+        const problems = [
+          ...(unknown.length ? [`unknown metric${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => JSON.stringify(k)).join(', ')}`] : []),
+          ...(missing.length ? [`missing metric${missing.length > 1 ? 's' : ''} ${missing.map((k) => JSON.stringify(k)).join(', ')}`] : []),
+        ];
+        if (problems.length) error = `${problems.join('; ')} (compared: ${specText(spec)})`;
+        else {
+          for (const metric of allowed) {
+            const e = r.estimates[metric];
+            const functionOf = view?.functionOf?.[metric];
+            measured.push({ id: c.id, metric, estimate: e.mean, stderr: e.stderr, ...(e.df !== undefined ? { df: e.df } : {}), exact: r.exact.values.get(metric)!, ...(functionOf ? { functionOf } : {}) });
+          }
+          count = allowed.length;
+        }
+      }
+    }
+    records.push({ id: c.id, params: input.params, seed: input.seed, horizon: input.horizon, exactSeconds: r.exact?.seconds ?? null, simSeconds: r.simSeconds ?? null, comparisons: count, error });
+  }
+  const errors = records.filter((r) => r.error !== null).map((r) => ({ id: r.id, error: r.error! }));
+  const detect = o.detect ?? DEFAULT_DETECT;
+  const v = decide(measured, { detect, complete: errors.length === 0 && measured.length >= Math.max(1, expected) });
+  const advised = records.filter((r) => v.comparisons.some((c) => c.id === r.id && c.status === 'imprecise'));
+  const notCompared = [
+    ...(excludedByFamily.size ? [{ metrics: [...excludedByFamily], why: view!.comparedMetrics!.why }] : []),
+    ...(notAsked.size ? [{ metrics: [...notAsked], why: o.metrics ? 'not named by --metrics' : 'not reported by the simulator on the first case' }] : []),
+  ];
   return {
-    verdict,
+    verdict: v.verdict,
+    decidedBy: v.decidedBy,
     family: family.id,
     simulator: o.simulator,
     seed: o.seed,
-    rule: {
-      method: 'sidak', familyWiseLevel: FAMILY_WISE_LEVEL, comparisons: comparisons.length, expectedComparisons,
-      perComparisonLevel: level, detectable: { ...DETECTABLE },
-    },
-    notCompared: notCompared.size && compared ? { metrics: [...notCompared], why: compared.why } : null,
-    cases: comparisons,
+    rule: { method: 'sidak+omnibus', ...v.rule, power: POWER, comparisons: measured.length, expectedComparisons: expected },
+    compared: { metrics: specText(spec), from: o.metrics ? '--metrics' : 'first case' },
+    notCompared,
+    omnibus: v.omnibus,
+    advice: advised.length
+      ? { lengthFactor: v.lengthFactor, cases: advised.map((r) => ({ id: r.id, horizon: r.horizon, suggestedHorizon: roundUp(r.horizon * v.lengthFactor) })) }
+      : null,
+    cases: records,
+    comparisons: v.comparisons,
     errors,
   };
 }

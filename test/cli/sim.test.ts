@@ -46,22 +46,24 @@ describe('lbcheck regress', () => {
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
     expect(j.verdict).toBe('pass');
-    expect(j.rule).toMatchObject({ method: 'sidak', familyWiseLevel: 0.01, comparisons: 36 });
-    expect(Object.keys(j.cases[0]).slice(0, 7)).toEqual(['id', 'params', 'metric', 'estimate', 'stderr', 'exact', 'z']);
-    expect(j.cases[0]).toMatchObject({ id: 'erlang', metric: 'blocking', params: { N: 6, lambda: 1, alpha: [1], beta: [1], nu: 0 } });
+    expect(j.rule).toMatchObject({ method: 'sidak+omnibus', familyWiseLevel: 0.01, comparisons: 36, counted: 36 });
+    expect(Object.keys(j.comparisons[0])).toEqual(['id', 'metric', 'estimate', 'stderr', 'df', 'exact', 'z', 'critical', 'detectable', 'requiredStderr', 'status']);
+    expect(j.comparisons[0]).toMatchObject({ id: 'erlang', metric: 'blocking', df: 19, status: 'ok' });
+    expect(j.cases[0]).toMatchObject({ id: 'erlang', params: { N: 6, lambda: 1, alpha: [1], beta: [1], nu: 0 }, seed: 1, horizon: 1000000, error: null });
     // Erlang B(6, 6) by the recursion: 0.264922322...
-    expect(j.cases[0].exact).toBeCloseTo(0.2649223221586, 10);
+    expect(j.comparisons[0].exact).toBeCloseTo(0.2649223221586, 10);
+    expect(j.omnibus).toMatchObject({ df: 6, flagged: false });
     expect(j.errors).toEqual([]);
   });
 
-  it('the worked Python example passes through the external protocol', () => {
-    const r = lbcheck('regress', 'jiq-blocking', '--sim', 'python3 examples/jiq_blocking_sim.py', '--json');
+  it('the worked Python example passes through the external protocol (short runs, a loose --detect)', () => {
+    const r = lbcheck('regress', 'jiq-blocking', '--sim', 'python3 examples/jiq_blocking_sim.py', '--horizon', '10000', '--detect', '50%', '--json');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).verdict).toBe('pass');
   });
 
   it('a crash, a hang and malformed output are per-case errors; the other cases are kept', () => {
-    const r = lbcheck('regress', 'jiq-blocking', '--sim', 'python3 test/fixtures/faulty_sim.py', '--timeout', '3', '--json');
+    const r = lbcheck('regress', 'jiq-blocking', '--sim', 'python3 test/fixtures/faulty_sim.py', '--timeout', '3', '--horizon', '4000', '--json');
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);
     expect(j.verdict).toBe('unknown');
@@ -70,7 +72,7 @@ describe('lbcheck regress', () => {
       { id: 'exchange', error: 'timed out after 3 s (killed)' },
       { id: 'r3-overload', error: 'malformed output: metrics.blocking.mean: Invalid input: expected number, received string' },
     ]);
-    expect([...new Set(j.cases.map((c: { id: string }) => c.id))]).toEqual(['skew', 'allot', 'allot-sym']);
+    expect([...new Set(j.comparisons.map((c: { id: string }) => c.id))]).toEqual(['skew', 'allot', 'allot-sym']);
     expect(r.stderr.trim().split('\n')).toEqual([
       'lbcheck: case erlang: simulator exited with code 3: ZeroDivisionError: division by zero',
       'lbcheck: case exchange: timed out after 3 s (killed)',
@@ -82,7 +84,7 @@ describe('lbcheck regress', () => {
     const file = join(tmp, 'panel.json');
     writeFileSync(file, JSON.stringify([{ id: 'mine', params: { N: 4, lambda: 0.5, alpha: [0.8, 0.2], nu: 1 }, horizon: 3000 }]));
     const j = JSON.parse(lbcheck('regress', 'jiq-blocking', '--cases', file, '--json').stdout);
-    expect(j.cases.map((c: { id: string }) => c.id)).toEqual(Array(6).fill('mine'));
+    expect(j.comparisons.map((c: { id: string }) => c.id)).toEqual(Array(6).fill('mine'));
     expect(j.cases[0].params).toEqual({ N: 4, lambda: 0.5, alpha: [0.8, 0.2], beta: [0.5, 0.5], nu: 1 });
   });
 

@@ -54,7 +54,7 @@ describe('degrees of freedom (14.1)', () => {
     writeFileSync(file, JSON.stringify({ metrics }));
     const r = await regress(jiqBlocking, panel, { seed: 0, runner: externalRunner(`cat ${file}`, 10_000), simulator: 'cat' });
     expect(r.verdict).toBe('unknown');
-    expect(r.cases).toHaveLength(0);
+    expect(r.comparisons).toHaveLength(0);
     expect(r.errors[0].error).toMatch(/^malformed output: metrics\.\S+\.df: must be an integer >= 2/);
   });
 });
@@ -68,20 +68,20 @@ describe('metric names', () => {
     expect(r.verdict).toBe('unknown');
     expect(r.errors).toHaveLength(1);
     expect(r.errors[0].error).toContain('unknown metric "constructor"');
-    expect(r.cases).toHaveLength(0);
+    expect(r.comparisons).toHaveLength(0);
   });
 
-  it('a misspelt metric and a missing one are errors for that case', async () => {
-    const r = await regress(jiqBlocking, panel, {
-      seed: 0, simulator: 'fake',
-      runner: runner((m) => {
-        m.blockingProb = m.blocking;
-        delete m.blocking;
-      }),
+  it('a misspelt metric is an error for that case; a metric named by --metrics and not reported is missing', async () => {
+    const misspelt = runner((m) => {
+      m.blockingProb = m.blocking;
+      delete m.blocking;
     });
+    const r = await regress(jiqBlocking, panel, { seed: 0, simulator: 'fake', runner: misspelt });
     expect(r.verdict).toBe('unknown');
-    expect(r.errors[0].error).toMatch(/unknown metric "blockingProb"; missing metric "blocking"/);
-    expect(r.rule).toMatchObject({ comparisons: 0, expectedComparisons: 6 });
+    expect(r.errors[0].error).toMatch(/^unknown metric "blockingProb" \(compared: busyFraction, tokenFraction, noTokenProbability\)/);
+    expect(r.rule).toMatchObject({ comparisons: 0, expectedComparisons: 5 });
+    const named = await regress(jiqBlocking, panel, { seed: 0, simulator: 'fake', runner: misspelt, metrics: [{ name: 'blocking' }] });
+    expect(named.errors[0].error).toBe('unknown metric "blockingProb"; missing metric "blocking" (compared: blocking)');
   });
 
   it('an estimate too imprecise to detect the stated difference is unknown, never agreement', async () => {
@@ -90,12 +90,13 @@ describe('metric names', () => {
       runner: runner((m) => (m.busyFraction = { mean: m.busyFraction.mean + 0.2, stderr: 0.5 })),
     });
     expect(r.verdict).toBe('unknown');
-    const busy = r.cases.find((c) => c.metric === 'busyFraction')!;
-    expect(busy.flagged).toBe(false);
-    expect(busy.imprecise).toBe(true);
-    // 0.5 |exact| + 0.01 at the exact busy fraction of the case
-    expect(busy.detectable).toBeCloseTo(0.5 * busy.exact + 0.01, 12);
-    expect(r.cases.filter((c) => c.imprecise)).toHaveLength(1);
+    const busy = r.comparisons.find((c) => c.metric === 'busyFraction')!;
+    expect(busy.status).toBe('imprecise');
+    // 2% |exact| + 0.001 at the exact busy fraction of the case (the default --detect)
+    expect(busy.detectable).toBeCloseTo(0.02 * busy.exact + 0.001, 12);
+    expect(r.comparisons.filter((c) => c.status === 'imprecise')).toHaveLength(1);
+    // 0.5 / (D / (critical + 1.6449))^2: the run must be that many times longer
+    expect(r.advice?.lengthFactor).toBeCloseTo((0.5 / (busy.detectable / (busy.critical + 1.6448536269514722))) ** 2, 8);
   });
 });
 
@@ -110,10 +111,12 @@ describe('what is compared (14.8)', () => {
   it('jsq-d compares s[i] up to 4 and says which CTMC metrics it leaves out', async () => {
     const sq = [{ id: 'k6', params: { N: '3', lambda: '0.7', d: '2', K: '6' }, horizon: 2000 }];
     const r = await regress(jsqD, sq, { seed: 3, runner: internalRunner(jsqD), simulator: 'internal' });
-    expect(r.notCompared?.metrics).toEqual(['s[5]', 's[6]']);
-    expect(r.notCompared?.why).toContain('i <= 4');
-    expect(r.cases.map((c) => c.metric)).toEqual(['meanJobs', 'meanSojourn', 's[1]', 's[2]', 's[3]', 's[4]']);
-    expect(r.rule.expectedComparisons).toBe(6);
+    expect(r.notCompared).toHaveLength(1);
+    expect(r.notCompared[0].metrics).toEqual(['s[5]', 's[6]']);
+    expect(r.notCompared[0].why).toContain('i <= 4');
+    expect(r.comparisons.map((c) => c.metric)).toEqual(['meanJobs', 'meanSojourn', 's[1]', 's[2]', 's[3]', 's[4]']);
+    // meanSojourn = meanJobs / throughput: compared, counted once
+    expect(r.rule).toMatchObject({ expectedComparisons: 6, comparisons: 6, counted: 5 });
   });
 });
 

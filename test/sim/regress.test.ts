@@ -40,16 +40,18 @@ describe('regress harness', () => {
   });
 
   it('passes estimates on their exact values and fails one 6 standard errors off', async () => {
-    // Ten comparisons (6 metrics at R = 2, 4 at R = 1): Šidák level 1 - 0.99^(1/10), normal critical value (no df reported).
+    // Ten comparisons (6 metrics at R = 2, 4 at R = 1): Šidák level 1 - 0.995^(1/10) (half of the 1%: the omnibus
+    // test has the other half), normal critical value (no df reported).
     const ok = await regress(jiqBlocking, panel, { seed: 0, runner: shifted(() => 1), simulator: 'fake' });
     expect(ok.verdict).toBe('pass');
-    expect(ok.rule).toMatchObject({ comparisons: 10, expectedComparisons: 10 });
-    expect(ok.cases.filter((c) => c.metric === 'blocking').map((c) => c.z)).toEqual([1, 1].map((z) => expect.closeTo(z, 6)));
-    // Python: NormalDist().inv_cdf(1 - (1 - 0.99 ** 0.1) / 2) = 3.289255274396612
-    expect(ok.cases[0].critical).toBeCloseTo(3.2892552744, 9);
+    expect(ok.rule).toMatchObject({ comparisons: 10, expectedComparisons: 10, counted: 10 });
+    expect(ok.comparisons.filter((c) => c.metric === 'blocking').map((c) => c.z)).toEqual([1, 1].map((z) => expect.closeTo(z, 6)));
+    // Python: NormalDist().inv_cdf(1 - (1 - 0.995 ** 0.1) / 2) = 3.4801524317367227
+    expect(ok.comparisons[0].critical).toBeCloseTo(3.4801524317, 9);
     const bad = await regress(jiqBlocking, panel, { seed: 0, runner: shifted((seed) => (seed === 1 ? 6 : 0)), simulator: 'fake' });
     expect(bad.verdict).toBe('fail');
-    expect(bad.cases.filter((c) => c.flagged).map((c) => c.id)).toEqual(['b']);
+    expect(bad.decidedBy).toBe('per-comparison');
+    expect(bad.comparisons.filter((c) => c.status === 'flagged').map((c) => c.id)).toEqual(['b']);
   });
 
   it('keeps the other cases when one fails, and the verdict is then unknown', async () => {
@@ -59,7 +61,7 @@ describe('regress harness', () => {
     };
     const r = await regress(jiqBlocking, panel, { seed: 7, runner, simulator: 'fake' });
     expect(r.errors).toEqual([{ id: 'a', error: 'simulator exited with code 1' }]);
-    expect([...new Set(r.cases.map((c) => c.id))]).toEqual(['b']);
+    expect([...new Set(r.comparisons.map((c) => c.id))]).toEqual(['b']);
     expect(r.rule).toMatchObject({ comparisons: 4, expectedComparisons: 10 });
     expect(r.verdict).toBe('unknown');
   });
