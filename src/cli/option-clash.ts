@@ -16,8 +16,8 @@ import type { Registry } from '../registry/registry.ts';
  * command for every family and checks this list covers them.
  */
 export const FAMILY_COMMAND_OPTIONS: readonly string[] = [
-  '--T', '--boundary-tolerance', '--cases', '--csv', '--exact', '--file', '--format', '--from', '--grid', '--help', '--horizon', '--jobs', '--json',
-  '--max-seconds', '--max-states', '--method', '--order', '--out', '--param', '--queue', '--queue-file', '--resume', '--samples', '--seed', '--sim', '--svg',
+  '--T', '--boundary-tolerance', '--cases', '--csv', '--detect', '--exact', '--file', '--format', '--from', '--grid', '--help', '--horizon', '--jobs', '--json',
+  '--max-seconds', '--max-states', '--method', '--metrics', '--order', '--out', '--param', '--queue', '--queue-file', '--resume', '--samples', '--seed', '--sim', '--svg',
   '--t', '--timeout', '--tolerance', '--x0',
 ];
 

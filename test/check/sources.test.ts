@@ -12,7 +12,7 @@ const sources = [...properties.map((p) => [p.id, p.source] as const), ...smtClai
 
 describe('claim sources', () => {
   it('docs/THEORY.md has its numbered sections and the four references', () => {
-    expect([...sections]).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect([...sections]).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     for (const p of ['[P1]', '[P2]', '[P3]', '[P4]']) expect(theory).toContain(`- **${p}**`);
   });
 
