@@ -20,8 +20,7 @@ import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { profileStates } from '../support/queue-code-space.ts';
 import { describeLevels, levelReader } from '../support/queue-levels.ts';
-import { sortedLengthFeatures } from '../support/mass-features.ts';
-import { lengthsFromLevels, queueProfile } from '../support/queue-packings.ts';
+import { queueProfile } from '../support/queue-packings.ts';
 import { shortestSampleRates } from '../support/sampling.ts';
 import type { JsqdParams } from './params.ts';
 
@@ -43,7 +42,6 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
     { name: 'meanSojourn', reward: jobs, per: (s) => A.sub(offered, rate(profile.level(s, K), 0)) },
   ];
   for (let i = 1; i <= K; i++) metrics.push({ name: 's', index: i, reward: (s) => fraction(profile.level(s, i)) });
-  const F = new Int32Array(K + 2); // levels of the state whose fit features are asked (massFeatures)
   const R = new Int32Array(K + 2); // levels of the state whose rewards are asked (rewardsInto)
   return {
     rewardsInto(s, out) {
@@ -62,10 +60,6 @@ export function ctmc<T>(p: JsqdParams, A: Arith<T>): ChainDefinition<T> {
     describe: (s) => `(${describeLevels(levels(s), K)})`,
     stateCount: profileStates(N, K, 1),
     atBoundary: (s) => profile.level(s, K) > 0,
-    massFeatures: sortedLengthFeatures(N, (s, q) => {
-      profile.read(s, F);
-      lengthsFromLevels(F, N, K, q);
-    }),
     successors(s, code, emit) {
       const m = profile.occupied(s, S, held);
       for (let g = 0; g < m; g++) {

@@ -57,34 +57,3 @@ export function queueGapFeatures(
     },
   };
 }
-
-/**
- * Features of N queues whose lengths `lengths(s, q)` writes into q sorted
- * longest first: the N lengths, then for each adjacent pair whether they
- * differ, [q_k > q_{k+1}]. A law linear in the lengths alone is linear in the
- * total and the gaps q_k - q_{k+1}; under JSQ(d) the first job of a gap is
- * cheaper than the next ones (m servers tied at the top are joined when every
- * sample falls among them, with replacement at rate lambda N (m/N)^d; one
- * server alone above the rest only when every sample falls on it), so log pi
- * is concave along each gap, and a fit linear in the lengths overestimates the
- * tied states and underestimates gaps of one.
- * Measured on jsq-d N = 6, d = 2, lambda = 0.9, boundary tolerance 1e-8, with
- * replacement: the fit's residual log pi - fit on the frontier, by q_1 - q_2,
- * was -0.75 at 0, +0.34 at 1 and -0.40 at 9 and above with the lengths alone,
- * within +-0.08 with the indicators; the set of frontier mass 1.3e-9 had
- * 641,494 states (the level set {pi >= theta} of the 2.9-million-state law of
- * that mass has 625,000; with the lengths alone about 2e-9 at that size), and
- * the search was trusted at 1,002,335 states instead of 1,076,365. Without
- * replacement it was trusted at 506,438 states instead of 613,123.
- */
-export function sortedLengthFeatures(N: number, lengths: (s: Int32Array, q: Int32Array) => void): MassFeatures {
-  const q = new Int32Array(N);
-  return {
-    count: 2 * N - 1,
-    fill(s, out) {
-      lengths(s, q);
-      for (let k = 0; k < N; k++) out[k] = q[k];
-      for (let k = 0; k + 1 < N; k++) out[N + k] = q[k] > q[k + 1] ? 1 : 0;
-    },
-  };
-}
