@@ -81,6 +81,15 @@ function solve(N: number, lambda: string, sampling: string): Case {
   };
 }
 
+/** The refined mean field's pi, V and A of meanJobs (lbcheck refined, order 2). */
+function refined(lambda: string, sampling: string): { pi: number; V: number; A: number } {
+  const args = ['bin/lbcheck.js', 'refined', 'jsq-d', '--d', '2', '--lambda', fraction(lambda), '--sampling', sampling, '--json'];
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`lbcheck ${args.slice(1).join(' ')} failed: ${run.stderr.trim()}`);
+  const e = JSON.parse(run.stdout).expansion.meanJobs;
+  return { pi: e.meanField, V: e.order1, A: e.order2 };
+}
+
 const cell = (c: Case): string => `${c.meanJobs.toFixed(9)} | ${c.error === undefined ? '-' : c.error.toExponential(1)} | ${c.boundaryMass.toExponential(1)} | ${c.trusted ? 'trusted' : `untrusted${c.stopped ? ` (${c.stopped.split(':')[0]})` : ''}`} | ${c.states} | ${c.seconds.toFixed(0)}`;
 
 console.log('| lambda | N | sampling | E_N | error | frontier mass | status | states | s | pi | pi + V/N | pi + V/N + A/N^2 |');
@@ -89,7 +98,10 @@ for (const lambda of values.lambda!.split(',')) {
   const pi = meanField(Number(lambda)).toFixed(9);
   for (const N of intList(values.N!)) {
     for (const sampling of ['with', 'without']) {
-      console.log(`| ${lambda} | ${N} | ${sampling} | ${cell(solve(N, lambda, sampling))} | ${pi} | see refined | see refined |`);
+      const r = refined(lambda, sampling);
+      const order1 = (r.pi + r.V / N).toFixed(9);
+      const order2 = (r.pi + r.V / N + r.A / (N * N)).toFixed(9);
+      console.log(`| ${lambda} | ${N} | ${sampling} | ${cell(solve(N, lambda, sampling))} | ${pi} | ${order1} | ${order2} |`);
     }
   }
 }

@@ -45,8 +45,8 @@ export function cpuNow(): number {
 
 /** truncation.metricErrorMethod: how metricError was estimated (metricErrorParts has the terms). */
 export const METRIC_ERROR_METHOD = {
-  withSolver: "change between the last two truncations (at least the boundary mass) plus the float solver's error of the last solve (errorEstimate times half the range of the metric's reward)",
-  direct: 'change between the last two truncations, at least the boundary mass (the last float solve direct: no solver term)',
+  withSolver: "change between the last two truncations (times F / (Fp - F) where that is above 1, F and Fp their boundary masses; at least F) plus the float solver's error of the last solve (errorEstimate times half the range of the metric's reward)",
+  direct: 'change between the last two truncations (times F / (Fp - F) where that is above 1, F and Fp their boundary masses), at least F (the last float solve direct: no solver term)',
 } as const;
 
 /** A search in progress: its rounds, budget and stopping rule. */
@@ -235,7 +235,9 @@ export class Search {
 
   /**
    * Each metric's estimated truncation error: its change between the last two
-   * truncations, and at least the last one's boundary mass F. A component the
+   * truncations, scaled by changeToError (a change between two truncations of
+   * nearly the same frontier mass says little of either one's error),
+   * and at least the last one's boundary mass F. A component the
    * set cannot represent (its reward 0 on every state kept, as jsq-d's s_i past
    * the longest queue held) shows no change, while the truncation took from it
    * the mass beyond the frontier, which F estimates: jsq-d N = 2, d = 1,
@@ -243,8 +245,10 @@ export class Search {
    * F = 2.4e-13 (s_i = lambda^i: independent M/M/1 queues).
    */
   truncationChange(): MetricValues<number> | undefined {
+    if (!this.previous) return undefined;
     const F = this.last!.evidence.truncation?.boundaryMass ?? 0;
-    return this.previous && zipMetrics(this.last!.metrics, this.previous.metrics, (a, b) => Math.max(Math.abs(a - b), F));
+    const scale = changeToError(this.previous.evidence.truncation?.boundaryMass ?? 0, F);
+    return zipMetrics(this.last!.metrics, this.previous.metrics, (a, b) => Math.max(Math.abs(a - b) * scale, F));
   }
 
   /** Each metric's estimated error: truncationChange plus the solver's estimate for the last solve (none for a direct solve). */
@@ -325,3 +329,16 @@ export class Search {
 
 /** The last set's prefix of a size (Search.comparePrefix), solved, or undefined when its growth cannot give one. */
 export type Prefix = (size: number, last: Solved) => Solved | undefined;
+
+/**
+ * The factor from a metric's change between two truncations to the last one's
+ * error. Where a metric's error is about c F (F the frontier mass: the mass the
+ * truncation moved), the change between frontier masses Fp > F is c (Fp - F),
+ * so the last error is the change times F / (Fp - F). When the last round was
+ * cut short (at a budget: jsq-d N = 10 with replacement grew 9,455,564 to 10^7
+ * states, F from 7.8e-9 to 5.7e-9) the change alone is a fraction of the error.
+ * Never below 1 (the change itself); 1 where F did not fall (no information).
+ */
+export function changeToError(Fp: number, F: number): number {
+  return F > 0 && Fp > F ? Math.max(1, F / (Fp - F)) : 1;
+}
