@@ -1,7 +1,5 @@
 /** `lbcheck figure <id>`: reproduce a paper's figure (data table or JSON, and an SVG drawing). */
-import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
-import { UsageError } from '../core/errors.ts';
 import { intParam } from '../core/params.ts';
 import { parseSeed } from '../sim/random.ts';
 import { renderTable } from '../report/table.ts';
@@ -11,7 +9,7 @@ import { ALPHA2, LAMBDA, p1Fig2 } from './figures/p1-fig2.ts';
 import { accuracyCommand } from './figures/mean-field-accuracy-command.ts';
 import { parsePositive, printJson } from './output.ts';
 import { countProgress } from './progress.ts';
-import { checkWritable } from './writable.ts';
+import { checkWritable, writeOutput } from './writable.ts';
 import { QUEUE_ENV, QUEUE_HELP, queueSource } from './queue-source.ts';
 import { short, zText } from './sim-output.ts';
 
@@ -26,13 +24,6 @@ interface Fig2Flags {
   json?: boolean;
 }
 
-function writeSvg(file: string, svg: string): void {
-  try {
-    writeFileSync(file, svg);
-  } catch (e) {
-    throw new UsageError(`--svg ${file}: cannot write (${e instanceof Error ? e.message : String(e)})`);
-  }
-}
 
 async function runFig2(opts: Fig2Flags): Promise<number> {
   const start = performance.now();
@@ -51,7 +42,7 @@ async function runFig2(opts: Fig2Flags): Promise<number> {
   } finally {
     progress.stop();
   }
-  if (opts.svg) writeSvg(opts.svg, r.svg);
+  if (opts.svg) writeOutput(opts.svg, r.svg, '--svg');
   const used = process.cpuUsage(cpu);
   const ran = queue ? { queue: redactUrl(queue) } : { threads: threads ?? defaultThreads() };
   const timing = { ran, seconds: (performance.now() - start) / 1000, cpuSeconds: (used.user + used.system) / 1e6 };

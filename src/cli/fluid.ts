@@ -1,5 +1,4 @@
 /** `lbcheck fluid <family>`: the N -> infinity fluid limit: a trajectory of the ODE, its fixed point and the limiting metrics. */
-import { writeFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
@@ -13,6 +12,7 @@ import { addFileOption } from './files.ts';
 import { svgPlot } from '../report/svg-plot.ts';
 import { fmt, metricRows, paramText, renderTable } from '../report/table.ts';
 import { wrap } from '../report/wrap.ts';
+import { checkWritable, writeOutput } from './writable.ts';
 import { addParamOptions, rawParams } from './model-options.ts';
 import { paramRecord } from '../report/param-record.ts';
 import { printJson } from './output.ts';
@@ -50,11 +50,7 @@ function drawSvg(file: string, title: string, names: readonly string[], shown: r
     ...(Number.isNaN(fp.state[i]) ? [] : [{ label: `${names[i]} fixed point`, kind: 'points' as const, colour, legend: false, points: [{ x: tr.times[tr.times.length - 1], y: fp.state[i] }] }]),
   ]);
   const svg = svgPlot({ title, xLabel: 't', yLabel: 'fraction of servers', series, legendNote: 'dots at the end: fixed point' });
-  try {
-    writeFileSync(file, svg);
-  } catch (e) {
-    throw new UsageError(`--svg ${file}: cannot write (${e instanceof Error ? e.message : String(e)})`);
-  }
+  writeOutput(file, svg, '--svg');
 }
 
 /** A fluid request read from option text (UsageError on bad input): what `fluid` and `sweep fluid` run. */
@@ -119,6 +115,7 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
 
 function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): number {
   const req = parseFluid(family, opts);
+  if (opts.svg) checkWritable(opts.svg, '--svg');
   const { report, sound: ok, sys, x0, fp, tr, shown } = fluidRun(family, req);
   if (opts.svg) drawSvg(opts.svg, `${family.id} fluid limit: ${paramText(report.paramsExact)}`, sys.names, shown, tr, fp);
   if (opts.json) printJson(report);

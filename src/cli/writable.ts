@@ -1,5 +1,5 @@
 /** Output paths checked before the work that fills them, so a long run never ends on "cannot write". */
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../core/errors.ts';
 
@@ -16,5 +16,14 @@ export function checkWritable(file: string, flag: string): void {
   } catch (e) {
     if (e instanceof UsageError) throw e;
     throw new UsageError(`${flag} ${file}: cannot write there (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+/** Writes `text` to `file`, a failure as one UsageError line naming the option (checkWritable has refused the usual causes before the work). */
+export function writeOutput(file: string, text: string, flag: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw new UsageError(`${flag} ${file}: cannot write (${e instanceof Error ? e.message : String(e)})`);
   }
 }

@@ -33,6 +33,8 @@ const CASES: [string, string[], string | RegExp][] = [
     'lbcheck: --queue: the password has a % that starts no valid escape (write a literal % as %25)'],
   ['explore --out naming a file', ['explore', '--out', existingFile], `lbcheck: --out ${existingFile}: exists and is not a directory; name a directory (new or existing) for the site`],
   ['figure --svg into a missing folder', ['figure', 'p1-fig2', '--svg', '/nonexistent-dir/f.svg'], 'lbcheck: --svg /nonexistent-dir/f.svg: the folder /nonexistent-dir does not exist'],
+  ['fluid --svg into a missing folder', ['fluid', 'jsq-d', '--lambda', '0.9', '--d', '2', '--svg', '/nonexistent-dir/f.svg'], 'lbcheck: --svg /nonexistent-dir/f.svg: the folder /nonexistent-dir does not exist'],
+  ['figure mean-field-accuracy --svg into a missing folder', ['figure', 'mean-field-accuracy', '--family', 'jsq-d', '--params', 'lambda=1/2,d=2', '--N', '2,3', '--svg', '/nonexistent-dir/f.svg'], 'lbcheck: --svg /nonexistent-dir/f.svg: the folder /nonexistent-dir does not exist'],
   ['a simulation estimated past a week', ['simulate', 'jiq-blocking', '--N', '10', '--lambda', '1/2', '--alpha', '1/2,1/2', '--T', '1e300'],
     /^lbcheck: --T 1e300 would take about \S+ years \(scaled from a pilot run of T = \d+\), more than the 7 days a simulation may run; --T \S+ takes about that long$/],
   ['--version with a family parameter named like an option', ['--version', '--file', OPTION_NAMED], `lbcheck: ${CLASH}`],

@@ -1,5 +1,5 @@
 /** `lbcheck figure mean-field-accuracy`: exact E_N against pi, pi + V/N, pi + V/N + A/N^2 (table, JSON, SVG). */
-import { writeFileSync } from 'node:fs';
+import { checkWritable, writeOutput } from '../writable.ts';
 import { Command } from 'commander';
 import { UsageError } from '../../core/errors.ts';
 import { families } from '../../../models/index.ts';
@@ -44,16 +44,11 @@ function run(opts: AccuracyFlags): number {
   if (!family) throw new UsageError(`--family must be one of ${refinedFamilies().map((f) => f.id).join(', ')} (the families with a refined view), got "${opts.family}"`);
   const raw = parseParams(opts.params, Object.keys(family.params));
   const sizes = parseSizes(opts.N);
+  if (opts.svg) checkWritable(opts.svg, '--svg');
   const quiet = Boolean(opts.json) || !process.stderr.isTTY;
   const r = meanFieldAccuracy({ family, raw, sizes, metric: opts.metric, progress: (w) => quiet || process.stderr.write(`\r${w}   `) });
   if (!quiet) process.stderr.write('\n');
-  if (opts.svg) {
-    try {
-      writeFileSync(opts.svg, r.svg);
-    } catch (e) {
-      throw new UsageError(`--svg ${opts.svg}: cannot write (${e instanceof Error ? e.message : String(e)})`);
-    }
-  }
+  if (opts.svg) writeOutput(opts.svg, r.svg, '--svg');
   const seconds = (performance.now() - start) / 1000;
   if (opts.json) printJson({ figure: 'mean-field-accuracy', model: family.id, params: raw, metric: opts.metric, curves: r.curves, svgFile: opts.svg ?? null, seconds });
   else {
