@@ -135,6 +135,8 @@ export function TraceView({ id, initial, editable: allowed, step: initialStep, o
   const [fieldError, setFieldError] = useState<{ name: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [timing, setTiming] = useState<number | null>(null);
+  // Counts finished re-runs, so a watcher sees each one even when two take the same time.
+  const [reruns, setReruns] = useState(0);
   const editStart = useRef<number | null>(null);
   const roundTrip = useRef(0);
   const steps = data.steps;
@@ -152,7 +154,10 @@ export function TraceView({ id, initial, editable: allowed, step: initialStep, o
     if (editStart.current === null) return;
     const t0 = editStart.current;
     editStart.current = null;
-    requestAnimationFrame(() => setTiming(performance.now() - t0));
+    requestAnimationFrame(() => {
+      setTiming(performance.now() - t0);
+      setReruns((n) => n + 1);
+    });
   }, [data]);
 
   const rerun = async (c: TraceCase, field: string) => {
@@ -218,7 +223,7 @@ export function TraceView({ id, initial, editable: allowed, step: initialStep, o
   });
 
   return (
-    <section class="trace" data-testid="trace-view" data-busy={busy ? '1' : '0'} data-rerun-ms={timing === null ? '' : timing.toFixed(1)} data-worker-ms={roundTrip.current.toFixed(1)}>
+    <section class="trace" data-testid="trace-view" data-busy={busy ? '1' : '0'} data-rerun-ms={timing === null ? '' : timing.toFixed(1)} data-reruns={reruns} data-worker-ms={roundTrip.current.toFixed(1)}>
       <h2>{id}: coupled trace</h2>
       <div class="params">
         {Object.keys(texts).map((name) => (
