@@ -22,11 +22,9 @@
  * The paper's fluid limit (queueing and no-queueing fixed points, both locally
  * stable beyond a threshold d1*) is not encoded here.
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily } from '../src/api.ts';
-import { ratString, ratToNumber } from '../src/core/rational.ts';
+import { capTruncation, DEFAULT_BOUNDARY_TOLERANCE, defineFamily, firstK, ratString, ratToNumber, tailK } from 'lbcheck';
 import { ctmc } from './affinity/ctmc.ts';
 import { params, validate, type AffinityParams } from './affinity/params.ts';
-import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestRadix, serverCount } from './support/server-multiset.ts';
 
 export type { AffinityParams } from './affinity/params.ts';

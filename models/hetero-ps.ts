@@ -10,8 +10,7 @@
  * below full capacity once mix exceeds the threshold of stability.ts (3); no
  * fixed mix < 1 carries all of them when uniform SQ(2) loses region.
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily } from '../src/api.ts';
-import { ratString, ratToNumber } from '../src/core/rational.ts';
+import { capTruncation, DEFAULT_BOUNDARY_TOLERANCE, defineFamily, firstK, ratString, ratToNumber, tailK } from 'lbcheck';
 import { ctmc } from './hetero-ps/ctmc.ts';
 import { fluidView } from './hetero-ps/fluid.ts';
 import { params, validate, type HeteroPsParams } from './hetero-ps/params.ts';
@@ -19,7 +18,6 @@ import { serverCount } from './support/server-multiset.ts';
 import { metrics } from './hetero-ps/metrics.ts';
 import { simulatorView } from './hetero-ps/simulator.ts';
 import { stabilityBound } from './hetero-ps/stability.ts';
-import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestRadix } from './support/server-multiset.ts';
 
 export { POLICIES, staticShare, totalCapacity, type HeteroPsParams, type Policy } from './hetero-ps/params.ts';

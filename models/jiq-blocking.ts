@@ -5,7 +5,7 @@
  * fixed point and fluid ODE, the per-server simulator and its regression
  * panel, the coupled systems of Theorem 1.
  */
-import { defineFamily } from '../src/api.ts';
+import { defineFamily } from 'lbcheck';
 import { ctmc } from './jiq-blocking/ctmc.ts';
 import { fluidView } from './jiq-blocking/fluid.ts';
 import { jiqToJSON, params, validate, withDefaultBeta, type JiqBlockingParams } from './jiq-blocking/params.ts';

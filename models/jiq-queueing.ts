@@ -4,7 +4,7 @@
  * live in models/jiq-queueing/: params, ctmc (lumped, queues cut at K), limits,
  * fixed point and fluid ODE, the per-server simulator and its regression panel.
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily, ratToNumber } from '../src/api.ts';
+import { capTruncation, DEFAULT_BOUNDARY_TOLERANCE, defineFamily, firstK, ratToNumber, tailK } from 'lbcheck';
 import { jiqToJSON, withDefaultBeta } from './jiq-blocking/params.ts';
 import { ctmc } from './jiq-queueing/ctmc.ts';
 import { fluidView } from './jiq-queueing/fluid.ts';
@@ -12,7 +12,6 @@ import { queueingWaitLimit } from './jiq-queueing/limits.ts';
 import { params, validate, type JiqQueueingParams } from './jiq-queueing/params.ts';
 import { metrics, probabilities } from './jiq-queueing/metrics.ts';
 import { simulatorView } from './jiq-queueing/simulator.ts';
-import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestK } from './support/queue-code-space.ts';
 
 export type { JiqQueueingParams } from './jiq-queueing/params.ts';

@@ -6,16 +6,14 @@
  * mean-field limits and fluid ODE, the per-server simulator and its
  * regression panel, the ordered-queue systems of P2's coupling.
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, defineFamily, ratString, ratToNumber } from '../src/api.ts';
+import { budgetText, capTruncation, DEFAULT_BOUNDARY_TOLERANCE, defineFamily, firstK, LARGEST_BUDGET, ratString, ratToNumber, tailK } from 'lbcheck';
 import { ctmc } from './jsq-d/ctmc.ts';
 import { fluidView } from './jsq-d/fluid.ts';
 import { meanFieldTail } from './jsq-d/limits.ts';
 import { params, validate, type JsqdParams } from './jsq-d/params.ts';
 import { metrics, probabilities } from './jsq-d/metrics.ts';
 import { simulatorView } from './jsq-d/simulator.ts';
-import { capTruncation, firstK, tailK } from '../src/core/truncation.ts';
 import { largestK } from './support/queue-code-space.ts';
-import { budgetText, LARGEST_BUDGET } from '../src/ctmc/state-budget.ts';
 
 export type { JsqdParams } from './jsq-d/params.ts';
 export { meanFieldSojourn, meanFieldTail } from './jsq-d/limits.ts';

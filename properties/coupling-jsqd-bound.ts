@@ -7,17 +7,32 @@
  */
 import fc from 'fast-check';
 import { z } from 'zod';
-import { runGenerated } from '../src/check/generated.ts';
-import type { Property } from '../src/check/property.ts';
-import { readTrace, traceCounterexample, traceReplay, type TraceSpec } from '../src/check/trace-claim.ts';
-import { UsageError } from '../src/core/errors.ts';
-import { choiceParam, intParam } from '../src/core/params.ts';
-import { atMost, runCoupled, traceSteps, type Coupling, type Order } from '../src/coupling/coupled-run.ts';
-import { deltaCounter, describeQueueEvent, queueEventDraws, tailDistance, type Delta, type QueueEvent, type QueueState } from '../src/coupling/ordered-queues.ts';
-import { jsqDOrdered, jsqOrdered } from '../models/jsq-d/coupling.ts';
-import { uniformArbitrary } from '../src/coupling/trace.ts';
+import {
+  atMost,
+  choiceParam,
+  type Coupling,
+  type Delta,
+  deltaCounter,
+  describeQueueEvent,
+  intParam,
+  type Order,
+  type Property,
+  type QueueEvent,
+  queueEventDraws,
+  type QueueState,
+  readTrace,
+  runCoupled,
+  runGenerated,
+  tailDistance,
+  traceCounterexample,
+  traceReplay,
+  type TraceSpec,
+  traceSteps,
+  uniformArbitrary,
+  UsageError,
+} from 'lbcheck';
+import { jsqDOrdered, jsqOrdered, type Sampling, SAMPLINGS } from 'lbcheck/models';
 import { uniformCell } from './support/coupling-arbitrary.ts';
-import { SAMPLINGS, type Sampling } from '../models/support/sampling.ts';
 
 interface JsqCase {
   N: number;

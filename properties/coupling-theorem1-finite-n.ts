@@ -7,11 +7,8 @@
  * lambda, 1/R}, uniform alpha, beta) with thinned jobs counted as blocked:
  * B_worse = 1 - (lambda'/lambda)(1 - B').
  */
-import { runGenerated } from '../src/check/generated.ts';
-import type { Property } from '../src/check/property.ts';
-import { Fraction, ratString, type Rational } from '../src/core/rational.ts';
-import type { JiqBlockingParams } from '../models/jiq-blocking.ts';
-import { betterParams, worseParams } from '../models/jiq-blocking/coupling.ts';
+import { Fraction, type Property, type Rational, ratString, runGenerated } from 'lbcheck';
+import { betterParams, type JiqBlockingParams, worseParams } from 'lbcheck/models';
 import { theorem1Params } from './support/coupling-arbitrary.ts';
 import { exactJiq } from './support/exact-jiq.ts';
 import { describeJiq } from './support/jiq-arbitrary.ts';

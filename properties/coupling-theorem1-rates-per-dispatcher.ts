@@ -7,11 +7,8 @@
  * where pool(r) is the merged pool 1..R-1 for r < R. Decided exactly; a failure
  * shows that no coupling at all can give the per-dispatcher order.
  */
-import { runGenerated } from '../src/check/generated.ts';
-import type { Property } from '../src/check/property.ts';
-import { Fraction, ratString, type Rational } from '../src/core/rational.ts';
-import type { JiqBlockingParams } from '../models/jiq-blocking.ts';
-import { betterParams, theorem1Systems, worseParams, worseThinning } from '../models/jiq-blocking/coupling.ts';
+import { Fraction, type Property, type Rational, ratString, runGenerated } from 'lbcheck';
+import { betterParams, type JiqBlockingParams, theorem1Systems, worseParams, worseThinning } from 'lbcheck/models';
 import { theorem1Params } from './support/coupling-arbitrary.ts';
 import { exactJiq } from './support/exact-jiq.ts';
 import { describeJiq } from './support/jiq-arbitrary.ts';

@@ -8,13 +8,8 @@
  */
 import fc from 'fast-check';
 import { z } from 'zod';
-import { runGenerated } from '../src/check/generated.ts';
-import type { Property } from '../src/check/property.ts';
-import { readTrace, traceCounterexample, traceReplay, type TraceSpec } from '../src/check/trace-claim.ts';
-import { runCoupled, traceSteps } from '../src/coupling/coupled-run.ts';
-import type { SlotEvent } from '../src/coupling/jiq-systems.ts';
-import type { JiqBlockingParams } from '../models/jiq-blocking.ts';
-import { theorem1SlotCoupling } from '../models/jiq-blocking/coupling.ts';
+import { type Property, readTrace, runCoupled, runGenerated, traceCounterexample, traceReplay, type TraceSpec, traceSteps } from 'lbcheck';
+import { type JiqBlockingParams, type SlotEvent, theorem1SlotCoupling } from 'lbcheck/models';
 import { slotTrace, theorem1Params, theorem1ParamsFrom, uniformCell } from './support/coupling-arbitrary.ts';
 import { describeJiq, jiqParamText } from './support/jiq-arbitrary.ts';
 import { THEOREM1_EDITABLE, THEOREM1_RANGES, usedInTotal } from './support/theorem1-coupling.ts';

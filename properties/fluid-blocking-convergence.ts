@@ -6,11 +6,9 @@
  * the fixed point determines (with nu = 0 and ties the token split is left open).
  */
 import fc from 'fast-check';
-import { settledCases } from '../src/check/fluid-settle.ts';
-import type { Property } from '../src/check/property.ts';
-import { jiqBlocking, limitingBlocking } from '../models/jiq-blocking.ts';
+import { distance, type Property, settledCases } from 'lbcheck';
+import { jiqBlocking, limitingBlocking } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { distance } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
 

@@ -7,11 +7,8 @@
  * order observed over the last doubling (or decade) is at least 0.4 (the limit may
  * be approached as slowly as 1/sqrt(N)), or the distance is already below 1e-9.
  */
-import { casesVerdict, metricsOf } from '../src/api.ts';
-import type { Property } from '../src/check/property.ts';
-import { trusted, solveModel } from '../src/ctmc/solve.ts';
-import type { EvidenceRecord } from '../src/core/verdict.ts';
-import { jiqBlocking, productFormBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
+import { casesVerdict, type EvidenceRecord, metricsOf, type Property, solveModel, trusted } from 'lbcheck';
+import { jiqBlocking, type JiqBlockingParams, productFormBlocking } from 'lbcheck/models';
 
 const MIN_ORDER = 0.4;
 const METRICS = ['blocking', 'busyFraction'] as const;

@@ -5,12 +5,9 @@
  * numerical ODE solution. Parameters on the critical curve lambda min_r alpha_r/beta_r = 1,
  * where the ODE approaches its fixed point only algebraically, are left out.
  */
-import { settledCases } from '../src/check/fluid-settle.ts';
-import type { Property } from '../src/check/property.ts';
-import { ratString, ratToNumber } from '../src/core/rational.ts';
-import { jiqBlocking, limitingBlocking } from '../models/jiq-blocking.ts';
+import { metricsOf, type Property, ratString, ratToNumber, settledCases } from 'lbcheck';
+import { jiqBlocking, limitingBlocking } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { metricsOf } from '../src/api.ts';
 
 const TOLERANCE = 1e-8;
 

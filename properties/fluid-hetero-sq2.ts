@@ -7,11 +7,8 @@
  * P_j(n-1) > 1e-9.
  */
 import fc from 'fast-check';
-import { runGenerated } from '../src/check/generated.ts';
-import type { Property } from '../src/check/property.ts';
-import { Fraction, ratString, ratToNumber } from '../src/core/rational.ts';
-import { heteroPs, meanFieldBound, type HeteroPsParams } from '../models/hetero-ps.ts';
-import { distance, settle } from '../src/api.ts';
+import { distance, Fraction, type Property, ratString, ratToNumber, runGenerated, settle } from 'lbcheck';
+import { heteroPs, type HeteroPsParams, meanFieldBound } from 'lbcheck/models';
 
 const TOLERANCE = 1e-7;
 

@@ -6,11 +6,8 @@
  * within the integration horizon.
  */
 import fc from 'fast-check';
-import { settledCases } from '../src/check/fluid-settle.ts';
-import type { Property } from '../src/check/property.ts';
-import { Fraction, ratString } from '../src/core/rational.ts';
-import { jsqD, meanFieldParams } from '../models/jsq-d.ts';
-import { distance } from '../src/api.ts';
+import { distance, Fraction, type Property, ratString, settledCases } from 'lbcheck';
+import { jsqD, meanFieldParams } from 'lbcheck/models';
 
 const TOLERANCE = 1e-7;
 

@@ -6,11 +6,8 @@
  * shrinks to 0 as d grows) and its mean sojourn the closed form
  * sum_i lambda^{(d^i - d)/(d - 1)}, which decreases to 1 (within 1e-8 each).
  */
-import type { Property } from '../src/check/property.ts';
-import { Fraction } from '../src/core/rational.ts';
-import type { EvidenceRecord } from '../src/core/verdict.ts';
-import { jsqD, meanFieldParams, meanFieldSojourn } from '../models/jsq-d.ts';
-import { distance, metricsOf, settle } from '../src/api.ts';
+import { distance, type EvidenceRecord, Fraction, metricsOf, type Property, settle } from 'lbcheck';
+import { jsqD, meanFieldParams, meanFieldSojourn } from 'lbcheck/models';
 
 const DS = [2, 4, 8, 16, 32, 64];
 const LAMBDAS = [new Fraction(1, 2), new Fraction(9, 10)];

@@ -6,12 +6,9 @@
  * The ODE keeps every level y_i; the root equation is the derived reduction.
  */
 import fc from 'fast-check';
-import { settledCases } from '../src/check/fluid-settle.ts';
-import type { Property } from '../src/check/property.ts';
-import { ratString, ratToNumber } from '../src/core/rational.ts';
-import { jiqQueueing, queueingWaitLimit, type JiqQueueingParams } from '../models/jiq-queueing.ts';
+import { metricsOf, type Property, ratString, ratToNumber, settledCases } from 'lbcheck';
+import { jiqQueueing, type JiqQueueingParams, queueingWaitLimit } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
-import { metricsOf } from '../src/api.ts';
 
 const TOLERANCE = 1e-7;
 

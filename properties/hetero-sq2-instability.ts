@@ -28,12 +28,8 @@
  * half a job per added level from K = 12 to 16 (a stable q converges);
  * anything else, or a GTH residual above 1e-10, is unknown.
  */
-import { metricsOf } from '../src/api.ts';
-import type { Property } from '../src/check/property.ts';
-import { Fraction, ratString, type Rational } from '../src/core/rational.ts';
-import type { EvidenceRecord, EvidenceValue } from '../src/core/verdict.ts';
-import { solveModel } from '../src/ctmc/solve.ts';
-import { heteroPs, meanFieldBound, stabilityBound, type HeteroPsParams } from '../models/hetero-ps.ts';
+import { type EvidenceRecord, type EvidenceValue, Fraction, metricsOf, type Property, type Rational, ratString, solveModel } from 'lbcheck';
+import { heteroPs, type HeteroPsParams, meanFieldBound, stabilityBound } from 'lbcheck/models';
 
 const KS = [4, 8, 12, 16];
 const SYSTEM = { servers: '2,1', rates: '1,16' };

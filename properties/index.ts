@@ -1,5 +1,5 @@
 /** Every built-in claim; adding a claim is adding a file and a line here. */
-import type { Property } from '../src/check/property.ts';
+import type { Property } from 'lbcheck';
 import { littleLawBlocking } from './little-law-blocking.ts';
 import { productFormCertificate } from './product-form-certificate.ts';
 import { productFormExact } from './product-form-exact.ts';

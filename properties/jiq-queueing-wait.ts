@@ -11,10 +11,8 @@
  * O(1/sqrt N), so 1/2 is the least order a right limit may show. A wrong limit
  * (l = 0 for the skewed case, l > 0 for beta = alpha) leaves e(N) flat or rising.
  */
-import type { Property } from '../src/check/property.ts';
-import { ratString, ratToNumber } from '../src/core/rational.ts';
-import { jiqQueueing, queueingWaitLimit } from '../models/jiq-queueing.ts';
-import { metricsOf, round } from '../src/api.ts';
+import { metricsOf, type Property, ratString, ratToNumber, round } from 'lbcheck';
+import { jiqQueueing, queueingWaitLimit } from 'lbcheck/models';
 import { approachVerdict, type LimitRule } from './support/limit-approach.ts';
 
 const RULE: LimitRule = { sizes: [2, 3, 4, 5, 6], orderBetween: [3, 6], minOrder: 0.5, metric: 'waitProbability', digits: 6 };

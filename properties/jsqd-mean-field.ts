@@ -7,10 +7,8 @@
  * of at least 0.8 between the smallest and the largest N (a wrong limit leaves
  * e(N) nearly flat: order near 0).
  */
-import type { Property } from '../src/check/property.ts';
-import { Fraction, ratToNumber } from '../src/core/rational.ts';
-import { jsqD, meanFieldSojourn } from '../models/jsq-d.ts';
-import { metricsOf, round } from '../src/api.ts';
+import { Fraction, metricsOf, type Property, ratToNumber, round } from 'lbcheck';
+import { jsqD, meanFieldSojourn } from 'lbcheck/models';
 import { approachVerdict, type LimitRule } from './support/limit-approach.ts';
 
 const RULE: LimitRule = { sizes: [4, 8, 12], orderBetween: [4, 12], minOrder: 0.8, metric: 'meanSojourn', digits: 10, showScaled: true };

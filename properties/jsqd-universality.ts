@@ -7,11 +7,18 @@
  * test/models/queueing-families.test.ts); its truncation would need K near 40.
  * Also s_1 = lambda for every d (work conservation), to the solver's accuracy.
  */
-import type { Property } from '../src/check/property.ts';
-import { Fraction, ratToNumber } from '../src/core/rational.ts';
-import type { EvidenceRecord, PropertyResult } from '../src/core/verdict.ts';
-import { jsqD, meanFieldTail } from '../models/jsq-d.ts';
-import { metricsOf, round, solveEvidence, solveSequence } from '../src/api.ts';
+import {
+  type EvidenceRecord,
+  Fraction,
+  metricsOf,
+  type Property,
+  type PropertyResult,
+  ratToNumber,
+  round,
+  solveEvidence,
+  solveSequence,
+} from 'lbcheck';
+import { jsqD, meanFieldTail } from 'lbcheck/models';
 
 const N = 8;
 const LAMBDA = '1/2';

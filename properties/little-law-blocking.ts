@@ -4,11 +4,18 @@
  * token exchange (THEORY section 1; PASTA gives B = sum_r alpha_r P(n_r = 0)).
  * Stated at every point, so it can be swept (`lbcheck sweep check little-law-blocking`).
  */
-import { decidePoint, familyParameters, metricsOf, ratString, type PointCheck } from '../src/api.ts';
-import { Inconclusive, runGenerated } from '../src/check/generated.ts';
-import type { Property } from '../src/check/property.ts';
-import { solveModel } from '../src/ctmc/solve.ts';
-import { jiqBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
+import {
+  decidePoint,
+  familyParameters,
+  Inconclusive,
+  metricsOf,
+  type PointCheck,
+  type Property,
+  ratString,
+  runGenerated,
+  solveModel,
+} from 'lbcheck';
+import { jiqBlocking, type JiqBlockingParams } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 import { tooManyStates } from './support/jiq-point.ts';
 

@@ -4,9 +4,7 @@
  * B(N, lambda) is strictly increasing in lambda (B' > 0), and one server more
  * never blocks more, B(N + 1, lambda) <= B(N, lambda).
  */
-import type { Property } from '../src/check/property.ts';
-import { decideSign } from '../src/parametric/interval.ts';
-import { derivativeOf, difference } from '../src/parametric/rational-function.ts';
+import { decideSign, type Property, rationalFunction as rf } from 'lbcheck';
 import { basicJiq, functionEvidence, intervalVerdict, jiqFunctions, PARAMETRIC_ALPHAS, POSITIVE_REALS } from './support/parametric-jiq.ts';
 
 const NS = [1, 2, 3, 4, 5];
@@ -19,7 +17,7 @@ export const parametricBlockingIncreasing: Property = {
   expected: 'proved',
   run: () => intervalVerdict(PARAMETRIC_ALPHAS.flatMap((alpha) => NS.map((N) => {
     const f = jiqFunctions(basicJiq(alpha, N));
-    return { label: `alpha=${alpha.join(',')} N=${N}`, checks: [{ what: "B'(lambda) > 0 on lambda > 0", decision: decideSign(derivativeOf(f.blocking), 'positive', POSITIVE_REALS) }], evidence: functionEvidence(f) };
+    return { label: `alpha=${alpha.join(',')} N=${N}`, checks: [{ what: "B'(lambda) > 0 on lambda > 0", decision: decideSign(rf.derivativeOf(f.blocking), 'positive', POSITIVE_REALS) }], evidence: functionEvidence(f) };
   })), 'B increasing in lambda'),
 };
 
@@ -33,7 +31,7 @@ export const parametricBlockingDecreasingInN: Property = {
     const fs = NS.map((N) => jiqFunctions(basicJiq(alpha, N)));
     return NS.slice(0, -1).map((N, k) => ({
       label: `alpha=${alpha.join(',')} N=${N}`,
-      checks: [{ what: `B(${N}) - B(${N + 1}) >= 0 on lambda > 0`, decision: decideSign(difference(fs[k].blocking, fs[k + 1].blocking), 'nonnegative', POSITIVE_REALS) }],
+      checks: [{ what: `B(${N}) - B(${N + 1}) >= 0 on lambda > 0`, decision: decideSign(rf.difference(fs[k].blocking, fs[k + 1].blocking), 'nonnegative', POSITIVE_REALS) }],
       evidence: functionEvidence(fs[k + 1]),
     }));
   }), 'B(N + 1) <= B(N)'),

@@ -8,16 +8,20 @@
  * lambda)); for lambda > lambda*, B_worse = 1 - (1 - B'(1)) / lambda (B' the
  * admitted system's blocking, uniform alpha). lambda* itself is checked exactly.
  */
-import type { Property } from '../src/check/property.ts';
-import { Fraction, type Rational } from '../src/core/rational.ts';
-import type { EvidenceRecord } from '../src/core/verdict.ts';
-import { decideSign, type OpenInterval } from '../src/parametric/interval.ts';
-import { constant, difference, evaluate, identity, product, quotient, type RationalFunction } from '../src/parametric/rational-function.ts';
-import { betterParams } from '../models/jiq-blocking/coupling.ts';
-import { uniform } from '../models/jiq-blocking.ts';
+import {
+  decideSign,
+  type EvidenceRecord,
+  Fraction,
+  type OpenInterval,
+  type Property,
+  type Rational,
+  type RationalFunction,
+  rationalFunction as rf,
+} from 'lbcheck';
+import { betterParams, uniform } from 'lbcheck/models';
 import { basicJiq, functionEvidence, intervalVerdict, jiqFunctions, PARAMETRIC_ALPHAS, POSITIVE_REALS, type IntervalCheck, type JiqFunctions } from './support/parametric-jiq.ts';
 
-const one = constant(new Fraction(1));
+const one = rf.constant(new Fraction(1));
 
 export interface Theorem1Functions {
   B: RationalFunction;
@@ -37,12 +41,12 @@ export function theorem1Functions(alpha: readonly string[], N: number): Theorem1
   const RalphaR = base.alpha[R - 1].mul(R);
   const breakpoint = new Fraction(1).div(RalphaR);
   const admitted = jiqFunctions({ ...base, alpha: uniform(R), beta: uniform(R) }, RalphaR).blocking; // B'(R alpha_R x)
-  const atBreakpoint = evaluate(admitted, breakpoint); // B' at lambda' = 1
+  const atBreakpoint = rf.evaluate(admitted, breakpoint); // B' at lambda' = 1
   return {
     B: original.blocking,
     better: jiqFunctions(better).blocking,
-    worseLow: difference(one, product(constant(RalphaR), difference(one, admitted))),
-    worseHigh: difference(one, quotient(constant(new Fraction(1).sub(atBreakpoint)), identity)),
+    worseLow: rf.difference(one, rf.product(rf.constant(RalphaR), rf.difference(one, admitted))),
+    worseHigh: rf.difference(one, rf.quotient(rf.constant(new Fraction(1).sub(atBreakpoint)), rf.identity)),
     breakpoint,
     original,
   };
@@ -53,8 +57,8 @@ function couplingCase(alpha: readonly string[], N: number): { label: string; che
   const R = alpha.length;
   const low: OpenInterval = { lo: new Fraction(0), hi: breakpoint };
   const high: OpenInterval = { lo: breakpoint, hi: null };
-  const gap = (f: RationalFunction, g: RationalFunction, interval: OpenInterval, what: string): IntervalCheck => ({ what, decision: decideSign(difference(f, g), 'nonnegative', interval) });
-  const worseAtBreakpoint = evaluate(worseLow, breakpoint).sub(evaluate(B, breakpoint));
+  const gap = (f: RationalFunction, g: RationalFunction, interval: OpenInterval, what: string): IntervalCheck => ({ what, decision: decideSign(rf.difference(f, g), 'nonnegative', interval) });
+  const worseAtBreakpoint = rf.evaluate(worseLow, breakpoint).sub(rf.evaluate(B, breakpoint));
   return {
     label: `R=${R} alpha=${alpha.join(',')} N=${N}`,
     checks: [

@@ -3,10 +3,7 @@
  * busyFraction(lambda) = lambda (1 - B(lambda)) as rational functions (their
  * difference is the zero function), with token exchange and unequal beta too.
  */
-import type { Property } from '../src/check/property.ts';
-import { Fraction } from '../src/core/rational.ts';
-import { decideSign } from '../src/parametric/interval.ts';
-import { constant, difference, identity, product } from '../src/parametric/rational-function.ts';
+import { decideSign, Fraction, type Property, rationalFunction as rf } from 'lbcheck';
 import { basicJiq, functionEvidence, intervalVerdict, jiqFunctions, POSITIVE_REALS } from './support/parametric-jiq.ts';
 
 const CASES = [
@@ -24,7 +21,7 @@ export const parametricLittleLaw: Property = {
   run: () => intervalVerdict(CASES.map((c) => {
     const base = basicJiq(c.alpha, c.N);
     const f = jiqFunctions({ ...base, nu: new Fraction(c.nu), ...(c.beta ? { beta: c.beta.map((t) => new Fraction(t)) } : {}) });
-    const gap = difference(f.busyFraction, product(identity, difference(constant(new Fraction(1)), f.blocking)));
+    const gap = rf.difference(f.busyFraction, rf.product(rf.identity, rf.difference(rf.constant(new Fraction(1)), f.blocking)));
     return {
       label: `alpha=${c.alpha.join(',')} N=${c.N} beta=${(c.beta ?? ['1/R']).join(',')} nu=${c.nu}`,
       checks: [{ what: 'busyFraction - lambda (1 - B) = 0', decision: decideSign(gap, 'zero', POSITIVE_REALS) }],

@@ -3,11 +3,8 @@
  * solve: the product form is certified to satisfy pi Q = 0 exactly, state by
  * state, in rationals, without solving.
  */
-import type { Property } from '../src/check/property.ts';
-import { exactArith } from '../src/core/arith.ts';
-import { ratString } from '../src/core/rational.ts';
-import { certify } from '../src/ctmc/certificate.ts';
-import { jiqBlocking } from '../models/jiq-blocking.ts';
+import { certify, exactArith, type Property, ratString } from 'lbcheck';
+import { jiqBlocking } from 'lbcheck/models';
 
 const RAW = { N: '1000', lambda: '9/10', alpha: '3/5,2/5', beta: '7/10,3/10' };
 

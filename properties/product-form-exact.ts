@@ -5,13 +5,8 @@
  * weights prod_i f_i(n_i) normalised by summing them (an independent route).
  * Stated at every point with nu = 0, so it can be swept.
  */
-import { decidePoint, familyParameters, type PointCheck } from '../src/api.ts';
-import { runGenerated } from '../src/check/generated.ts';
-import type { Property } from '../src/check/property.ts';
-import { decodeInto } from '../src/core/mixed-radix.ts';
-import { Fraction } from '../src/core/rational.ts';
-import { solveModel } from '../src/ctmc/solve.ts';
-import { jiqBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
+import { decidePoint, decodeInto, familyParameters, Fraction, type PointCheck, type Property, runGenerated, solveModel } from 'lbcheck';
+import { jiqBlocking, type JiqBlockingParams } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 import { productFormRule, tooManyStates } from './support/jiq-point.ts';
 

@@ -5,12 +5,8 @@
  * whose global balance the product form violates, and the state is printed.
  * Stated at every point with nu > 0, so it can be swept (refuted at each point).
  */
-import { decidePoint, evidenceOf, familyParameters, ratString } from '../src/api.ts';
-import { runGenerated } from '../src/check/generated.ts';
-import type { Property } from '../src/check/property.ts';
-import { exactArith } from '../src/core/arith.ts';
-import { certify } from '../src/ctmc/certificate.ts';
-import { jiqBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
+import { certify, decidePoint, evidenceOf, exactArith, familyParameters, type Property, ratString, runGenerated } from 'lbcheck';
+import { jiqBlocking, type JiqBlockingParams } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 import { tooManyStates } from './support/jiq-point.ts';
 

@@ -4,12 +4,18 @@
  * log-scaled product form, state by state and for the metrics, to 1e-12 relative.
  * Stated at every point with nu = 0, so it can be swept.
  */
-import { decidePoint, familyParameters, metricsOf, type PointCheck } from '../src/api.ts';
-import { Inconclusive, runGenerated } from '../src/check/generated.ts';
-import type { Property } from '../src/check/property.ts';
-import { decodeInto } from '../src/core/mixed-radix.ts';
-import { solveModel } from '../src/ctmc/solve.ts';
-import { jiqBlocking, type JiqBlockingParams } from '../models/jiq-blocking.ts';
+import {
+  decidePoint,
+  decodeInto,
+  familyParameters,
+  Inconclusive,
+  metricsOf,
+  type PointCheck,
+  type Property,
+  runGenerated,
+  solveModel,
+} from 'lbcheck';
+import { jiqBlocking, type JiqBlockingParams } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 import { productFormRule, tooManyStates } from './support/jiq-point.ts';
 

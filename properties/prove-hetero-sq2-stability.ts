@@ -14,9 +14,7 @@
  * has G_k < g_k^2 C; (d) for M = 2 that is C_2 / C_1 > 1 + 1/gamma_1.
  * L is stated without division: L g_k^2 <= G_k for every k, with equality for some k.
  */
-import { claimProperty } from '../src/check/claim-property.ts';
-import { or, sum, variable, type Prop, type Term } from '../src/smt/expr.ts';
-import type { Query, SmtClaim } from '../src/smt/claim.ts';
+import { z3Claim, or, type Prop, type Query, type SmtClaim, sum, type Term, variable } from 'lbcheck';
 
 /** The exchange lemma of part (a), over abstract sums: S has mass m and capacity P. */
 function exchangeLemma(): Query {
@@ -77,4 +75,4 @@ export const heteroSq2StabilityClaim: SmtClaim = {
   },
 };
 
-export const proveHeteroSq2Stability = claimProperty(heteroSq2StabilityClaim, { sizes: [2, 3, 4], expected: 'proved' });
+export const proveHeteroSq2Stability = z3Claim(heteroSq2StabilityClaim, { sizes: [2, 3, 4], expected: 'proved' });

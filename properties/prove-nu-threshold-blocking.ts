@@ -5,10 +5,8 @@
  * largest share), and for general beta iff nu >= R lambda max_r(alpha_r - beta_r)/(1 - lambda)
  * (THEORY section 3, derived). Thresholds are multiplied out by 1 - lambda > 0.
  */
-import { claimProperty } from '../src/check/claim-property.ts';
-import { and, num, type Prop } from '../src/smt/expr.ts';
-import type { Query, SmtClaim } from '../src/smt/claim.ts';
-import { blockingDomain, blockingFixedPoint, blockingSymbols, type BlockingSymbols } from '../models/jiq-blocking/fixed-point.ts';
+import { and, z3Claim, num, type Prop, type Query, type SmtClaim } from 'lbcheck';
+import { blockingDomain, blockingFixedPoint, blockingSymbols, type BlockingSymbols } from 'lbcheck/models';
 import { confirmBlockingPoint } from './support/fluid-confirm.ts';
 import { DISPATCHERS, sortedShares, uniformShares } from './support/dispatcher-claims.ts';
 import { splitByTokenHolders } from './support/token-patterns.ts';
@@ -51,4 +49,4 @@ export const nuThresholdBlockingClaim: SmtClaim = {
   confirm: (R, _q, values) => confirmBlockingPoint(blockingSymbols(R), values),
 };
 
-export const proveNuThresholdBlocking = claimProperty(nuThresholdBlockingClaim, { sizes: [2, 3, 4], expected: 'proved' });
+export const proveNuThresholdBlocking = z3Claim(nuThresholdBlockingClaim, { sizes: [2, 3, 4], expected: 'proved' });

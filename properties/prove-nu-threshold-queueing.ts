@@ -4,10 +4,8 @@
  * so P(W > 0) = 0) iff nu >= R lambda max_r(alpha_r - beta_r)/(1 - lambda), which is
  * lambda (R alpha_1 - 1)/(1 - lambda) for uniform beta: the blocking threshold.
  */
-import { claimProperty } from '../src/check/claim-property.ts';
-import { and, num } from '../src/smt/expr.ts';
-import type { SmtClaim } from '../src/smt/claim.ts';
-import { queueingDomain, queueingFixedPoint, queueingSymbols } from '../models/jiq-queueing/fixed-point.ts';
+import { and, z3Claim, num, type SmtClaim } from 'lbcheck';
+import { queueingDomain, queueingFixedPoint, queueingSymbols } from 'lbcheck/models';
 import { confirmQueueingPoint } from './support/fluid-confirm.ts';
 import { DISPATCHERS, sortedShares, uniformShares } from './support/dispatcher-claims.ts';
 import { splitByTokenHolders } from './support/token-patterns.ts';
@@ -39,4 +37,4 @@ export const nuThresholdQueueingClaim: SmtClaim = {
   confirm: (R, _q, values) => confirmQueueingPoint(queueingSymbols(R), values),
 };
 
-export const proveNuThresholdQueueing = claimProperty(nuThresholdQueueingClaim, { sizes: [2, 3, 4], expected: 'proved' });
+export const proveNuThresholdQueueing = z3Claim(nuThresholdQueueingClaim, { sizes: [2, 3, 4], expected: 'proved' });

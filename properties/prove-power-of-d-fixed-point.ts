@@ -17,9 +17,7 @@
  *    s_1 = lambda for every d, induction gives s_i^{(d+1)} < s_i^{(d)} for i >= 2, hence
  *    T_{d+1} < T_d <= T_1 = 1/(1 - lambda).
  */
-import { claimProperty } from '../src/check/claim-property.ts';
-import { and, num, variable } from '../src/smt/expr.ts';
-import type { Query, SmtClaim } from '../src/smt/claim.ts';
+import { and, z3Claim, num, type Query, type SmtClaim, variable } from 'lbcheck';
 
 const lambda = variable('lambda');
 const a = variable('a');
@@ -77,4 +75,4 @@ export const powerOfDFixedPointClaim: SmtClaim = {
   },
 };
 
-export const provePowerOfDFixedPoint = claimProperty(powerOfDFixedPointClaim, { sizes: [3, 4], expected: 'proved' });
+export const provePowerOfDFixedPoint = z3Claim(powerOfDFixedPointClaim, { sizes: [3, 4], expected: 'proved' });

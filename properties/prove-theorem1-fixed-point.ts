@@ -5,10 +5,8 @@
  * min_r alpha_r/beta_r is stated without division: x_0 beta_r <= lambda alpha_r for
  * every r, with equality for some r or x_0 = 1.
  */
-import { claimProperty } from '../src/check/claim-property.ts';
-import { and, or } from '../src/smt/expr.ts';
-import type { SmtClaim } from '../src/smt/claim.ts';
-import { blockingDomain, blockingFixedPoint, blockingSymbols } from '../models/jiq-blocking/fixed-point.ts';
+import { and, z3Claim, or, type SmtClaim } from 'lbcheck';
+import { blockingDomain, blockingFixedPoint, blockingSymbols } from 'lbcheck/models';
 import { confirmBlockingPoint } from './support/fluid-confirm.ts';
 import { DISPATCHERS, sortedShares, uniformShares } from './support/dispatcher-claims.ts';
 
@@ -38,4 +36,4 @@ export const theorem1FixedPointClaim: SmtClaim = {
   confirm: (R, _q, values) => confirmBlockingPoint(blockingSymbols(R), values),
 };
 
-export const proveTheorem1FixedPoint = claimProperty(theorem1FixedPointClaim, { sizes: [2, 3, 4], expected: 'proved' });
+export const proveTheorem1FixedPoint = z3Claim(theorem1FixedPointClaim, { sizes: [2, 3, 4], expected: 'proved' });

@@ -8,10 +8,8 @@
  * itself, stated on two systems with the same lambda and the same smallest share
  * alpha_R but other shares free: their fixed points have the same l.
  */
-import { claimProperty } from '../src/check/claim-property.ts';
-import { num, type Prop } from '../src/smt/expr.ts';
-import type { SmtClaim } from '../src/smt/claim.ts';
-import { queueingDomain, queueingFixedPoint, queueingSymbols, type QueueingSymbols } from '../models/jiq-queueing/fixed-point.ts';
+import { z3Claim, num, type Prop, type SmtClaim } from 'lbcheck';
+import { queueingDomain, queueingFixedPoint, queueingSymbols, type QueueingSymbols } from 'lbcheck/models';
 import { confirmQueueingPoint } from './support/fluid-confirm.ts';
 import { DISPATCHERS, sortedShares, uniformShares } from './support/dispatcher-claims.ts';
 
@@ -56,4 +54,4 @@ export const theorem2MinOnlyClaim: SmtClaim = {
   },
 };
 
-export const proveTheorem2MinOnly = claimProperty(theorem2MinOnlyClaim, { sizes: [2, 3], expected: 'refuted' });
+export const proveTheorem2MinOnly = z3Claim(theorem2MinOnlyClaim, { sizes: [2, 3], expected: 'refuted' });

@@ -14,14 +14,21 @@
  * Sampling with and without replacement each have their own V (the latter has
  * a 1/N rate term).
  */
-import type { Property } from '../src/check/property.ts';
-import { casesVerdict, type CaseOutcome } from '../src/check/cases.ts';
-import { round, solveEvidence, solveSequence } from '../src/check/solving.ts';
-import { metricsOf } from '../src/core/metric-schema.ts';
-import type { EvidenceRecord } from '../src/core/verdict.ts';
-import { atN, refinedExpansion } from '../src/meanfield/refined.ts';
-import { fittedExponent, richardsonVA } from '../src/meanfield/richardson.ts';
-import { jsqD } from '../models/jsq-d.ts';
+import {
+  atN,
+  type CaseOutcome,
+  casesVerdict,
+  type EvidenceRecord,
+  fittedExponent,
+  metricsOf,
+  type Property,
+  refinedExpansion,
+  richardsonVA,
+  round,
+  solveEvidence,
+  solveSequence,
+} from 'lbcheck';
+import { jsqD } from 'lbcheck/models';
 
 const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10];
 const EXPONENT_SIZES = 3;

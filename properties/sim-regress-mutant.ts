@@ -5,11 +5,8 @@
  * flagged on the small panel.
  */
 import { fileURLToPath } from 'node:url';
-import type { Property } from '../src/check/property.ts';
-import { packageFile } from '../src/core/package-files.ts';
-import { externalRunner, regress } from '../src/sim/regress.ts';
-import { jiqBlocking } from '../models/jiq-blocking.ts';
-import { flaggedComparisons, regressEvidence } from '../src/api.ts';
+import { externalRunner, flaggedComparisons, packageFile, type Property, regress, regressEvidence } from 'lbcheck';
+import { jiqBlocking } from 'lbcheck/models';
 
 /** Resolved when the claim runs, not on import: the explorer's page bundles this module but cannot run it. */
 const mutantPath = (): string => fileURLToPath(packageFile('test/fixtures/jiq_blocking_mutant.py'));

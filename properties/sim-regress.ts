@@ -3,7 +3,7 @@
  * simulator, on its small regression panel, no z-score (estimate - exact) /
  * stderr exceeds Šidák's bound at family-wise level 1%. One property per family.
  */
-import { simulatorRegression, type Property } from '../src/api.ts';
-import { families } from '../models/index.ts';
+import { type Property, simulatorRegression } from 'lbcheck';
+import { families } from 'lbcheck/models';
 
 export const simRegressProperties: readonly Property[] = families.filter((f) => f.simulator).map((f) => simulatorRegression(f));

@@ -1,5 +1,5 @@
 /** The claims `lbcheck prove` decides with Z3, in a fixed order; each is also a property. */
-import type { SmtClaim } from '../src/smt/claim.ts';
+import type { SmtClaim } from 'lbcheck';
 import { heteroSq2StabilityClaim } from './prove-hetero-sq2-stability.ts';
 import { nuThresholdBlockingClaim } from './prove-nu-threshold-blocking.ts';
 import { nuThresholdQueueingClaim } from './prove-nu-threshold-queueing.ts';

@@ -8,10 +8,8 @@
  * and (b) the observed order between 10^4 and 10^5 is at least r - 0.1 (or the
  * error is already below 1e-12).
  */
-import { casesVerdict, type CaseOutcome } from '../src/check/cases.ts';
-import type { Property } from '../src/check/property.ts';
-import { ratString, ratToNumber } from '../src/core/rational.ts';
-import { jiqBlocking, limitingBlocking, productFormBlocking } from '../models/jiq-blocking.ts';
+import { type CaseOutcome, casesVerdict, type Property, ratString, ratToNumber } from 'lbcheck';
+import { jiqBlocking, limitingBlocking, productFormBlocking } from 'lbcheck/models';
 
 const SIZES = [100, 1000, 10_000, 100_000];
 

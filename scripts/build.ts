@@ -21,6 +21,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wr
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
+import { directImports } from './direct-imports.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DIST = join(ROOT, 'dist');
@@ -77,7 +78,7 @@ async function buildJs(out: string): Promise<void> {
     target: 'node20',
     chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
-    plugins: [dependenciesExternal],
+    plugins: [directImports('lbcheck', join(ROOT, JS_ENTRIES.api), [join(ROOT, 'models/'), join(ROOT, 'properties/')]), dependenciesExternal],
     // Bundled CommonJS (@stdlib's) requires Node built-ins and its own dependencies.
     banner: { js: "import { createRequire as lbcheckRequire } from 'node:module'; const require = lbcheckRequire(import.meta.url);" },
     metafile: true,
@@ -98,9 +99,13 @@ const dependenciesExternal: Plugin = {
   name: 'dependencies-external',
   setup(b) {
     const bundled = (path: string, importer: string): boolean => path.startsWith('@stdlib/') || importer.includes('/node_modules/@stdlib/');
+    // The built-ins import lbcheck's public entries by name, as users do: those are the sources themselves
+    // (directImports points most such imports past the entry), as modules apart from the library entries.
+    b.onResolve({ filter: /^lbcheck(\/models)?$/ }, (a) => ({ path: join(ROOT, SELF[a.path]!), suffix: '?built-in' }));
     b.onResolve({ filter: /^[^./]/ }, (a) => (bundled(a.path, a.importer) && !a.path.startsWith('node:') ? undefined : { path: a.path, external: true }));
   },
 };
+const SELF: Record<string, string> = { lbcheck: JS_ENTRIES.api, 'lbcheck/models': JS_ENTRIES.models };
 
 function buildTypes(out: string): void {
   const tsc = join(ROOT, 'node_modules', '.bin', 'tsc');

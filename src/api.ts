@@ -16,6 +16,7 @@ export {
   DEFAULT_BOUNDARY_TOLERANCE,
   type ChainDefinition,
   type ClaimedLaw,
+  type MassFeatures,
   type Emit,
   type MetricDef,
   type MetricValues,
@@ -24,6 +25,10 @@ export {
   type TruncationView,
 } from './core/model.ts';
 export type { FluidFixedPoint, FluidSystem, FluidView, LinearInvariant } from './core/fluid-view.ts';
+export type { DensityModel, DensityTransition } from './core/density-model.ts';
+/** State codes: a state's counts packed as one mixed-radix integer. */
+export { decodeInto, encode, mixedRadixWeights } from './core/mixed-radix.ts';
+export { packageFile } from './core/package-files.ts';
 export type { PanelCase, SimulationOptions, SimulationRecord, SimulatorView } from './core/simulator-view.ts';
 
 // Families declared at the population level (counts and events).
@@ -34,10 +39,11 @@ export { populationChain } from './population/chain.ts';
 export { DERIVED_SIMULATOR, simulatePopulation } from './population/simulator.ts';
 export { fluidFixedPoint, fluidMetrics, populationFluid } from './population/fluid.ts';
 export { flatMetricName, flattenMetrics, vectorNames } from './core/metric-names.ts';
-export { metricsOf, type MetricKind, type MetricSchema, type MetricsOf } from './core/metric-schema.ts';
+export { metricSlots, metricsOf, type MetricKind, type MetricSchema, type MetricsOf } from './core/metric-schema.ts';
 
 // Parameters, arithmetic, rationals, errors.
 export {
+  checkDistribution,
   choiceParam,
   distributionParam,
   intListParam,
@@ -59,11 +65,33 @@ export { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult,
 // Solving and simulating.
 export { METHODS, solveChain, solveModel, trusted, type Chain, type Evidence, type Method, type Solved, type SolveOptions } from './ctmc/solve.ts';
 export { explore } from './ctmc/explore.ts';
+export { certify } from './ctmc/certificate.ts';
+export { budgetText, LARGEST_BUDGET } from './ctmc/state-budget.ts';
 export { transientModel, trustedTransient, type TransientAnswer, type TransientModelOptions } from './transient/transient-model.ts';
 export { runSimulation, type SimulationReport } from './sim/run.ts';
 export { BatchRecorder } from './sim/recorder.ts';
 export { streams, RandomStream } from './sim/random.ts';
+export { cumulative, pick } from './sim/discrete.ts';
+export { IdSet } from './sim/id-set.ts';
+export { externalRunner, regress } from './sim/regress.ts';
 export { integrate, type Trajectory } from './fluid/integrate.ts';
+export { positivePartRoot } from './fluid/piecewise-linear.ts';
+
+// Product forms of closed networks (normalizing constants by convolution, float log-scaled and exact).
+export {
+  emptyProbabilities,
+  emptyProbabilitiesExact,
+  logWeight,
+  normalizingConstantsExact,
+  normalizingConstantsLog,
+  productFormLaw,
+  weightExact,
+  type ClosedNetwork,
+} from './productform/index.ts';
+
+// The refined mean field (1/N and 1/N^2 terms) and extrapolation in N.
+export { atN, refinedExpansion } from './meanfield/refined.ts';
+export { fittedExponent, richardsonVA } from './meanfield/richardson.ts';
 
 // Parametric solves: metrics as exact rational functions of one rate, and their sign on intervals.
 export { solveParametric, type ParametricEvidence, type ParametricMetrics, type ParametricOptions, type ParametricResult } from './parametric/solve-parametric.ts';
@@ -108,12 +136,38 @@ export {
   vectorMetric,
   type FiniteNSolve,
 } from './check/solving.ts';
-export { distance, settle } from './check/fluid-settle.ts';
+export { distance, settle, settledCases } from './check/fluid-settle.ts';
+export { readTrace, traceCounterexample, traceReplay, type TraceCase, type TraceSpec } from './check/trace-claim.ts';
 export { flaggedComparisons, regressEvidence, simulatorRegression, type SimulatorRegressionSpec } from './check/regress-claim.ts';
 export { claimProperty as z3Claim, DEFAULT_TIMEOUT_MS } from './check/claim-property.ts';
 export { decideClaim, type Confirmation, type Query, type SmtClaim } from './smt/claim.ts';
 export { and, evalTerm, holds, ite, max, min, num, or, pos, product, sum, variable, type Assignment, Prop, Term } from './smt/expr.ts';
-export { atMost, noJoint, runCoupled, traceSteps, type Comparison, type CoupledSystem, type Coupling, type JointCounters, type Order, type Quantity, type TraceStep } from './coupling/coupled-run.ts';
+export {
+  atMost,
+  noJoint,
+  runCoupled,
+  traceSteps,
+  type Comparison,
+  type CoupledSystem,
+  type Coupling,
+  type JointCounters,
+  type Order,
+  type Quantity,
+  type TraceStep,
+} from './coupling/coupled-run.ts';
+export { nondecreasingAlong } from './coupling/orders.ts';
+/** Common random numbers of a coupled trace: uniforms as cells of a grid, shrinkable by fast-check. */
+export { categorical, formatUniform, UNIFORM_CELLS, uniformArbitrary, uniformIndex, uniformValue, type Uniform } from './coupling/trace.ts';
+export {
+  deltaCounter,
+  describeQueueEvent,
+  orderedQueues,
+  queueEventDraws,
+  tailDistance,
+  type Delta,
+  type QueueEvent,
+  type QueueState,
+} from './coupling/ordered-queues.ts';
 
 /** fast-check, the same instance lbcheck runs claims with (a user's project need not install it). */
 export { default as fc } from 'fast-check';

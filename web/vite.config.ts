@@ -20,7 +20,8 @@ export function explorerConfig(o: { outDir: string }): InlineConfig {
     logLevel: 'error',
     configFile: false,
     publicDir: false,
-    resolve: { alias: [{ find: /^z3-solver$/, replacement: `${here}src/z3-browser.ts` }] },
+    // 'lbcheck' and 'lbcheck/models' (what the built-ins import) are the sources, by tsconfig.json's paths.
+    resolve: { alias: [{ find: /^z3-solver$/, replacement: `${here}src/z3-browser.ts` }], tsconfigPaths: true },
     worker: { format: 'es' },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
     build: { outDir: o.outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false, chunkSizeWarningLimit: 4000, rolldownOptions: { checks: { pluginTimings: false } } },

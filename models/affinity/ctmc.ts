@@ -31,11 +31,7 @@
  * meanSojourn by Little's law over admitted jobs, and secondaryFraction, the
  * fraction of admitted jobs served by a secondary server.
  */
-import type { Arith } from '../../src/core/arith.ts';
-import { UsageError } from '../../src/core/errors.ts';
-import type { ChainDefinition, Emit, MetricDef } from '../../src/core/model.ts';
-import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
-import { binomial } from '../../src/core/combinatorics.ts';
+import { type Arith, binomial, type ChainDefinition, type Emit, type MetricDef, mixedRadixWeights, UsageError } from 'lbcheck';
 import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT, runLength, serverCount } from '../support/server-multiset.ts';
 import { affinityFeatures, level } from './mass-features.ts';
 import { twinGroups } from './twins.ts';

@@ -25,7 +25,7 @@
  *    features do not see, and its fitted slope along the totals came out near
  *    0 or positive (the set then runs out along the totals).
  */
-import type { MassFeatures } from '../../src/core/model.ts';
+import type { MassFeatures } from 'lbcheck';
 import type { ClassBlock } from '../support/server-multiset.ts';
 
 /** Per-server value v = 2n + f: n own jobs, f foreign (0 or 1) at the head; queue length ceil(v / 2). */

@@ -3,10 +3,7 @@
  * per-type arrival rates, primary and secondary service rates, the numbers of
  * primary (d1) and secondary (d2) servers sampled, and the optional queue cap K.
  */
-import { UsageError } from '../../src/core/errors.ts';
-import { intListParam, intParam, optional, rationalListParam, rationalParam } from '../../src/core/params.ts';
-import { ratString, type Rational } from '../../src/core/rational.ts';
-import { capParam } from '../../src/core/truncation.ts';
+import { capParam, intListParam, intParam, optional, type Rational, rationalListParam, rationalParam, ratString, UsageError } from 'lbcheck';
 import { serverCount } from '../support/server-multiset.ts';
 
 export const params = {

@@ -7,9 +7,7 @@
  * the stationary law of the chain is symmetric, so a group's metric is the mean
  * over its twins. With servers 2,2 and equal lambdas this halves the states.
  */
-import { binomial } from '../../src/core/combinatorics.ts';
-import { decodeInto, encode } from '../../src/core/mixed-radix.ts';
-import type { Rational } from '../../src/core/rational.ts';
+import { binomial, decodeInto, encode, type Rational } from 'lbcheck';
 import type { ClassBlock } from '../support/server-multiset.ts';
 
 export interface Twins {

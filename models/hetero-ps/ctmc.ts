@@ -19,11 +19,7 @@
  * Metrics: meanJobs (per server, all N), classMeanJobs[j] (per class-j server),
  * meanSojourn by Little's law over admitted jobs, E[jobs] / E[lambda N - lost rate].
  */
-import type { Arith } from '../../src/core/arith.ts';
-import { UsageError } from '../../src/core/errors.ts';
-import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
-import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
-import { Fraction } from '../../src/core/rational.ts';
+import { type Arith, type ChainDefinition, Fraction, type MetricDef, mixedRadixWeights, UsageError } from 'lbcheck';
 import { classBlocks, fitsCodeSpace, moveServer, multisetStates, MULTISET_SIZE_HINT, runLength, serverCount } from '../support/server-multiset.ts';
 import { queueGapFeatures } from '../support/mass-features.ts';
 import { staticShare, totalCapacity, type HeteroPsParams } from './params.ts';

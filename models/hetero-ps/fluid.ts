@@ -12,9 +12,7 @@
  * lambda (U_{k-1} + U_k)/C_j), a fixed-point equation in U solved by damped iteration.
  * Levels are cut at K where every class's tail is below 1e-16. A smooth field: no faces.
  */
-import { UsageError } from '../../src/core/errors.ts';
-import { ratString, ratToNumber } from '../../src/core/rational.ts';
-import type { FluidView } from '../../src/core/fluid-view.ts';
+import { type FluidView, ratString, ratToNumber, UsageError } from 'lbcheck';
 import { serverCount } from '../support/server-multiset.ts';
 import { staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 import { meanFieldBound } from './stability.ts';

@@ -3,10 +3,18 @@
  * per-server arrival rate lambda, the routing policy and its mixing parameter,
  * and the optional queue cap K.
  */
-import { UsageError } from '../../src/core/errors.ts';
-import { choiceParam, intListParam, optional, rationalListParam, rationalParam } from '../../src/core/params.ts';
-import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
-import { capParam } from '../../src/core/truncation.ts';
+import {
+  capParam,
+  choiceParam,
+  Fraction,
+  intListParam,
+  optional,
+  type Rational,
+  rationalListParam,
+  rationalParam,
+  ratString,
+  UsageError,
+} from 'lbcheck';
 
 export const POLICIES = ['sq2', 'static', 'hybrid'] as const;
 export type Policy = (typeof POLICIES)[number];

@@ -4,7 +4,7 @@
  * sent to a full queue is lost, in the simulator as in the chain): the exact
  * solve stays small.
  */
-import type { PanelCase } from '../../src/core/simulator-view.ts';
+import type { PanelCase } from 'lbcheck';
 
 /*
  * Horizons: long enough that lbcheck's own simulator can show the default

@@ -11,13 +11,18 @@
  * Metrics (names as in the CTMC): meanJobs, classMeanJobs[j], meanSojourn
  * (Little: time-integral of jobs / admitted jobs).
  */
-import { metricSlots } from '../../src/core/metric-schema.ts';
-import { ratToNumber } from '../../src/core/rational.ts';
-import { cumulative, pick } from '../../src/sim/discrete.ts';
-import { IdSet } from '../../src/sim/id-set.ts';
-import { streams } from '../../src/sim/random.ts';
-import { BatchRecorder } from '../../src/sim/recorder.ts';
-import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
+import {
+  BatchRecorder,
+  cumulative,
+  IdSet,
+  metricSlots,
+  pick,
+  ratToNumber,
+  type SimulationOptions,
+  type SimulationRecord,
+  type SimulatorView,
+  streams,
+} from 'lbcheck';
 import { serverCount } from '../support/server-multiset.ts';
 import { staticShare, type HeteroPsParams } from './params.ts';
 import { metrics } from './metrics.ts';

@@ -27,7 +27,7 @@
  * recovered as q -> 1), but when uniform SQ(2) loses region no fixed q < 1
  * carries every such lambda: q_s -> 1 as lambda -> C/N.
  */
-import { Fraction, type Rational } from '../../src/core/rational.ts';
+import { Fraction, type Rational } from 'lbcheck';
 import { serverCount } from '../support/server-multiset.ts';
 import { staticShare, totalCapacity, type HeteroPsParams } from './params.ts';
 

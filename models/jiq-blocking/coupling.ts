@@ -24,10 +24,19 @@
  * the order per original dispatcher r < R fails under every coupling
  * (properties/coupling-theorem1-rates-per-dispatcher.ts).
  */
-import { UsageError } from '../../src/core/errors.ts';
-import { Fraction, ratString, ratToNumber, type Rational } from '../../src/core/rational.ts';
-import type { Coupling, Order } from '../../src/coupling/coupled-run.ts';
-import { noJoint } from '../../src/coupling/coupled-run.ts';
+import {
+  type Coupling,
+  formatUniform,
+  Fraction,
+  noJoint,
+  type Order,
+  type Rational,
+  ratString,
+  ratToNumber,
+  type Uniform,
+  uniformValue,
+  UsageError,
+} from 'lbcheck';
 import {
   dispatcherOf,
   slotTokenSystem,
@@ -39,9 +48,7 @@ import {
   type TokenSetup,
   type TokenState,
   type TokenSystemSpec,
-} from '../../src/coupling/jiq-systems.ts';
-import type { Uniform } from '../../src/coupling/trace.ts';
-import { formatUniform, uniformValue } from '../../src/coupling/trace.ts';
+} from './token-systems.ts';
 import { uniform, type JiqBlockingParams } from './params.ts';
 
 /** Display order of the coupled systems, smallest token use first. */

@@ -5,10 +5,7 @@
  *   completion:             rate n_0 beta_r,        n_0 - 1, n_r + 1
  *   token exchange r -> s:  rate nu n_r / R,        n_r - 1, n_s + 1 (s != r)
  */
-import type { Arith } from '../../src/core/arith.ts';
-import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
-import { binomial } from '../../src/core/combinatorics.ts';
-import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import { type Arith, binomial, type ChainDefinition, type MetricDef, mixedRadixWeights } from 'lbcheck';
 import type { JiqBlockingParams } from './params.ts';
 
 export function ctmc<T>(p: JiqBlockingParams, A: Arith<T>): ChainDefinition<T> {

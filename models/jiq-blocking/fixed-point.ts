@@ -5,9 +5,7 @@
  *   dx_r/dt = beta_r x_0 + nu (1 - x_0)/R - z_r - nu x_r
  *   z_r = alpha_r lambda if x_r > 0, else min{alpha_r lambda, beta_r x_0 + nu (1 - x_0)/R}
  */
-import { Fraction, type Rational } from '../../src/core/rational.ts';
-import { positivePartRoot } from '../../src/fluid/piecewise-linear.ts';
-import { ite, min, num, sum, variable, type Prop, type Term } from '../../src/smt/expr.ts';
+import { Fraction, ite, min, num, positivePartRoot, type Prop, type Rational, sum, type Term, variable } from 'lbcheck';
 import type { JiqBlockingParams } from './params.ts';
 
 export interface BlockingSymbols {

@@ -7,9 +7,7 @@
  * On the face the token inflow is used up at once (z_r = inflow, dx_r = 0) while it
  * is below the demand: that is the sliding motion.
  */
-import { UsageError } from '../../src/core/errors.ts';
-import { ratString, ratToNumber } from '../../src/core/rational.ts';
-import type { FluidView } from '../../src/core/fluid-view.ts';
+import { type FluidView, ratString, ratToNumber, UsageError } from 'lbcheck';
 import { blockingFixedPointExact } from './fixed-point.ts';
 import { jiqBlockingDensity } from './refined.ts';
 import type { JiqBlockingParams } from './params.ts';

@@ -1,5 +1,5 @@
 /** Closed-form N -> infinity limits of jiq-blocking. */
-import { Fraction, type Rational } from '../../src/core/rational.ts';
+import { Fraction, type Rational } from 'lbcheck';
 import type { JiqBlockingParams } from './params.ts';
 
 /**

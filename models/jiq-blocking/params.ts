@@ -1,7 +1,5 @@
 /** Parameters of jiq-blocking: N, lambda, alpha (R load shares), beta (token allotment), nu (exchange). */
-import { UsageError } from '../../src/core/errors.ts';
-import { checkDistribution, distributionParam, intParam, optional, rationalParam } from '../../src/core/params.ts';
-import { Fraction, ratToNumber, type Rational } from '../../src/core/rational.ts';
+import { checkDistribution, distributionParam, Fraction, intParam, optional, type Rational, rationalParam, ratToNumber, UsageError } from 'lbcheck';
 
 export const params = {
   N: intParam('number of servers', { min: 1 }),

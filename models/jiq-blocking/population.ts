@@ -9,7 +9,7 @@
  * Every rate is N f(x/N), so the derived drift is the fluid field of ./fluid.ts
  * off the faces x_r = 0 (on them ./fluid.ts has the sliding motion).
  */
-import type { Arith, Population, PopulationEvent } from '../../src/api.ts';
+import type { Arith, Population, PopulationEvent } from 'lbcheck';
 import type { JiqBlockingParams } from './params.ts';
 
 export function jiqBlockingPopulation<T>(p: JiqBlockingParams, A: Arith<T>): Population<T> {

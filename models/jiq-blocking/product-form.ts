@@ -1,16 +1,18 @@
 /** The closed-network product form of jiq-blocking (THEORY section 2) and the metrics it gives. */
-import type { ProductFormView } from '../../src/core/model.ts';
-import { Fraction, ratToNumber, type Rational } from '../../src/core/rational.ts';
 import {
+  type ClosedNetwork,
   emptyProbabilities,
   emptyProbabilitiesExact,
+  Fraction,
   logWeight,
   normalizingConstantsExact,
   normalizingConstantsLog,
   productFormLaw,
+  type ProductFormView,
+  type Rational,
+  ratToNumber,
   weightExact,
-  type ClosedNetwork,
-} from '../../src/productform/index.ts';
+} from 'lbcheck';
 import type { JiqBlockingParams } from './params.ts';
 
 /**

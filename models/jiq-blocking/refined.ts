@@ -11,10 +11,7 @@
  * the smooth metrics are expanded: busyFraction and tokenFraction (blocking
  * and noTokenProbability are indicators of x_r = 0).
  */
-import { UsageError } from '../../src/core/errors.ts';
-import type { DensityModel, DensityTransition } from '../../src/core/density-model.ts';
-import type { Arith } from '../../src/core/arith.ts';
-import { ratToNumber } from '../../src/core/rational.ts';
+import { type Arith, type DensityModel, type DensityTransition, ratToNumber, UsageError } from 'lbcheck';
 import { blockingFixedPointExact } from './fixed-point.ts';
 import type { JiqBlockingParams } from './params.ts';
 

@@ -4,7 +4,7 @@
  * small enough for an exact CTMC solve. Allotments are skewed where a token sent
  * to the wrong dispatcher would change the answer.
  */
-import type { PanelCase } from '../../src/core/simulator-view.ts';
+import type { PanelCase } from 'lbcheck';
 
 /*
  * Horizons: long enough that lbcheck's own simulator can show the default

@@ -16,12 +16,17 @@
  * Metrics (names as in the CTMC): blocking = jobs lost / arrivals; busyFraction,
  * tokenFraction[r], noTokenProbability[r] as time averages.
  */
-import { metricSlots } from '../../src/core/metric-schema.ts';
-import { ratToNumber } from '../../src/core/rational.ts';
-import { cumulative, pick } from '../../src/sim/discrete.ts';
-import { streams } from '../../src/sim/random.ts';
-import { BatchRecorder } from '../../src/sim/recorder.ts';
-import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
+import {
+  BatchRecorder,
+  cumulative,
+  metricSlots,
+  pick,
+  ratToNumber,
+  type SimulationOptions,
+  type SimulationRecord,
+  type SimulatorView,
+  streams,
+} from 'lbcheck';
 import type { JiqBlockingParams } from './params.ts';
 import { metrics } from './metrics.ts';
 import { panels } from './regression-panel.ts';

@@ -20,9 +20,7 @@
  *   meanSojourn     = E[sum_i S_i] / E[lambda N admit]      (Little's law; = meanWait + 1)
  *   meanJobs        = E[sum_i S_i] / N,  tokenFraction_r = E[x_r] / N.
  */
-import type { Arith } from '../../src/core/arith.ts';
-import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
-import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import { type Arith, type ChainDefinition, type MetricDef, mixedRadixWeights } from 'lbcheck';
 import { profileStates } from '../support/queue-code-space.ts';
 import { describeLevels } from '../support/queue-levels.ts';
 import { lengthsFromLevels, queueProfile } from '../support/queue-packings.ts';

@@ -11,7 +11,7 @@
  *   dx_r/dt = beta_r y_1 + nu y_0/R - z_r - nu x_r - l x_r = 0.
  * Then P(W > 0) = l and E[W] = l/(1 - l).
  */
-import { ite, min, num, sum, variable, type Prop, type Term } from '../../src/smt/expr.ts';
+import { ite, min, num, type Prop, sum, type Term, variable } from 'lbcheck';
 
 export interface QueueingSymbols {
   R: number;

@@ -11,9 +11,7 @@
  * (exchange, revocation); both are equal on the invariant set, and the field then
  * keeps sum_i y_i = 1 and sum_r x_r = y_0 identically.
  */
-import { UsageError } from '../../src/core/errors.ts';
-import { ratString, ratToNumber } from '../../src/core/rational.ts';
-import type { FluidView } from '../../src/core/fluid-view.ts';
+import { type FluidView, ratString, ratToNumber, UsageError } from 'lbcheck';
 import { rates as jiqRates, type Rates as JiqRates } from '../jiq-blocking/fluid.ts';
 import { queueingWaitLimit } from './limits.ts';
 import type { JiqQueueingParams } from './params.ts';

@@ -1,5 +1,5 @@
 /** The N -> infinity fixed point of the JIQ queueing fluid limit (THEORY section 3). */
-import { Fraction, type Rational } from '../../src/core/rational.ts';
+import { Fraction, type Rational } from 'lbcheck';
 import type { JiqBlockingParams } from '../jiq-blocking/params.ts';
 
 /**

@@ -2,9 +2,8 @@
  * Parameters of jiq-queueing: those of jiq-blocking (N, alpha, beta, nu), lambda < 1
  * (the queueing scenario is stable iff lambda < 1), and an optional queue cap K.
  */
-import { rationalParam } from '../../src/core/params.ts';
+import { capParam, rationalParam } from 'lbcheck';
 import { params as blockingParams, validate as validateBlocking, type JiqBlockingParams } from '../jiq-blocking/params.ts';
-import { capParam } from '../../src/core/truncation.ts';
 import { checkLoadBelowOne } from '../support/stable-load.ts';
 
 export const params = {

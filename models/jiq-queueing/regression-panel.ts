@@ -3,7 +3,7 @@
  * which is then part of the model (a job sent at random to a full queue is
  * lost, in the simulator as in the chain): the exact solve stays small.
  */
-import type { PanelCase } from '../../src/core/simulator-view.ts';
+import type { PanelCase } from 'lbcheck';
 
 /*
  * Horizons: long enough that lbcheck's own simulator can show the default

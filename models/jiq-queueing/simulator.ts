@@ -13,13 +13,18 @@
  * waitProbability, meanWait (jobs found, = mean wait with unit-mean FCFS jobs),
  * meanJobs, meanSojourn (Little: time-integral of jobs / admitted jobs), tokenFraction[r].
  */
-import { metricSlots } from '../../src/core/metric-schema.ts';
-import { ratToNumber } from '../../src/core/rational.ts';
-import { cumulative, pick } from '../../src/sim/discrete.ts';
-import { IdSet } from '../../src/sim/id-set.ts';
-import { streams } from '../../src/sim/random.ts';
-import { BatchRecorder } from '../../src/sim/recorder.ts';
-import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
+import {
+  BatchRecorder,
+  cumulative,
+  IdSet,
+  metricSlots,
+  pick,
+  ratToNumber,
+  type SimulationOptions,
+  type SimulationRecord,
+  type SimulatorView,
+  streams,
+} from 'lbcheck';
 import type { JiqQueueingParams } from './params.ts';
 import { metrics } from './metrics.ts';
 import { panels } from './regression-panel.ts';

@@ -7,9 +7,7 @@
  * JSQ joins position 0, a shortest queue. Ties among equal queues need no rule:
  * the state is the multiset of lengths.
  */
-import type { CoupledSystem } from '../../src/coupling/coupled-run.ts';
-import { orderedQueues, type QueueEvent, type QueueState } from '../../src/coupling/ordered-queues.ts';
-import { uniformIndex, type Uniform } from '../../src/coupling/trace.ts';
+import { type CoupledSystem, orderedQueues, type QueueEvent, type QueueState, type Uniform, uniformIndex } from 'lbcheck';
 import { drawServers, type Sampling } from '../support/sampling.ts';
 
 /**

@@ -16,8 +16,7 @@
  * Metrics: meanJobs = E[sum_i S_i]/N; s_i = E[S_i]/N; meanSojourn by Little's
  * law over admitted jobs, E[sum_i S_i] / E[lambda N (1 - P_d(S_K))].
  */
-import type { Arith } from '../../src/core/arith.ts';
-import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
+import type { Arith, ChainDefinition, MetricDef } from 'lbcheck';
 import { profileStates } from '../support/queue-code-space.ts';
 import { describeLevels, levelReader } from '../support/queue-levels.ts';
 import { queueProfile } from '../support/queue-packings.ts';

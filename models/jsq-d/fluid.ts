@@ -11,12 +11,9 @@
  * every N. Without replacement the finite-N rate C(S_i, d)/C(N, d) differs from
  * s_i^d by O(d^2/N) and has the same limit, so the view ignores N and --sampling.
  */
-import { UsageError } from '../../src/core/errors.ts';
-import { ratToNumber } from '../../src/core/rational.ts';
-import type { FluidView } from '../../src/core/fluid-view.ts';
+import { type FluidView, type Rational, ratToNumber, UsageError } from 'lbcheck';
 import { meanFieldTail } from './limits.ts';
 import { jsqdDensity } from './refined.ts';
-import type { Rational } from '../../src/core/rational.ts';
 import type { JsqdParams } from './params.ts';
 
 const TAIL = 1e-16;

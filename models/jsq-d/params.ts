@@ -1,8 +1,5 @@
 /** Parameters of jsq-d: N servers, lambda (per server, < 1), d sampled servers and how they are sampled, optional queue cap K. */
-import { UsageError } from '../../src/core/errors.ts';
-import { choiceParam, intParam, rationalParam } from '../../src/core/params.ts';
-import { ratString, type Rational } from '../../src/core/rational.ts';
-import { capParam } from '../../src/core/truncation.ts';
+import { capParam, choiceParam, intParam, type Rational, rationalParam, ratString, UsageError } from 'lbcheck';
 import { SAMPLINGS, type Sampling } from '../support/sampling.ts';
 import { checkLoadBelowOne } from '../support/stable-load.ts';
 

@@ -9,7 +9,7 @@
  * Fluid limit (rates N f(x/N) as N -> infinity, s_i = S_i/N): joins at lambda (s_i^d - s_{i+1}^d),
  * the drift of ./fluid.ts, for both samplings (with replacement it is N f(x/N) exactly).
  */
-import type { Arith, Counts, Population, PopulationEvent } from '../../src/api.ts';
+import type { Arith, Counts, Population, PopulationEvent } from 'lbcheck';
 import { shortestSampleRates } from '../support/sampling.ts';
 import type { JsqdParams } from './params.ts';
 

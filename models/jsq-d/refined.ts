@@ -13,9 +13,7 @@
  * ./ctmc.ts: meanJobs = sum_i s_i, meanSojourn = meanJobs / lambda (no job is
  * lost above K at this tail), s_i.
  */
-import type { Arith } from '../../src/core/arith.ts';
-import { ratToNumber } from '../../src/core/rational.ts';
-import type { DensityModel, DensityTransition } from '../../src/core/density-model.ts';
+import { type Arith, type DensityModel, type DensityTransition, ratToNumber } from 'lbcheck';
 import { meanFieldTail } from './limits.ts';
 import type { JsqdParams } from './params.ts';
 

@@ -9,12 +9,7 @@
  * Metrics (names as in the CTMC): meanJobs, meanSojourn (Little: time-integral
  * of jobs / admitted jobs), s[i] = fraction of servers with >= i jobs, i <= LEVELS.
  */
-import { metricSlots } from '../../src/core/metric-schema.ts';
-import { ratToNumber } from '../../src/core/rational.ts';
-import { IdSet } from '../../src/sim/id-set.ts';
-import { streams } from '../../src/sim/random.ts';
-import { BatchRecorder } from '../../src/sim/recorder.ts';
-import type { SimulationOptions, SimulationRecord, SimulatorView } from '../../src/core/simulator-view.ts';
+import { BatchRecorder, IdSet, metricSlots, ratToNumber, type SimulationOptions, type SimulationRecord, type SimulatorView, streams } from 'lbcheck';
 import type { JsqdParams } from './params.ts';
 import { drawServers } from '../support/sampling.ts';
 import { metrics } from './metrics.ts';

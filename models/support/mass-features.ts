@@ -18,7 +18,7 @@
  * are positive); total and |gaps|, 4.1e-7 at 262,144 and 1.2e-14 at 4.2
  * million; total and signed gaps, 6.7e-11 at 262,144 and 7.5e-17 at 1 million.
  */
-import type { MassFeatures } from '../../src/core/model.ts';
+import type { MassFeatures } from 'lbcheck';
 import type { ClassBlock } from './server-multiset.ts';
 
 /**

@@ -5,7 +5,7 @@
  * integers, core/mixed-radix.ts), the largest K that packs, and the number of
  * lumped states.
  */
-import { UsageError } from '../../src/core/errors.ts';
+import { UsageError } from 'lbcheck';
 
 const CODE_LIMIT = BigInt(Number.MAX_SAFE_INTEGER);
 

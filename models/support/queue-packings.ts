@@ -23,7 +23,7 @@
  * the cut; it is not a bound on a metric's error (the search reports
  * truncation.metricError for that).
  */
-import { mixedRadixWeights } from '../../src/core/mixed-radix.ts';
+import { mixedRadixWeights } from 'lbcheck';
 import { checkCodeSpace, codeSpaces } from './queue-code-space.ts';
 
 export interface QueueProfile {

@@ -17,9 +17,7 @@
  * Simulators and couplings draw the servers themselves (drawServers), from a
  * stream of uniform indices `below(m, k)` (k-th draw, uniform in 0..m-1).
  */
-import type { Arith } from '../../src/core/arith.ts';
-import { binomial } from '../../src/core/combinatorics.ts';
-import { Fraction, type Rational } from '../../src/core/rational.ts';
+import { type Arith, binomial, Fraction, type Rational } from 'lbcheck';
 
 export const SAMPLINGS = ['without', 'with'] as const;
 export type Sampling = (typeof SAMPLINGS)[number];

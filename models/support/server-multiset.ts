@@ -12,7 +12,7 @@
  * (N+1)^K, this one is R^N: suited to few servers and long queues, and to
  * several classes.
  */
-import { binomial } from '../../src/core/combinatorics.ts';
+import { binomial } from 'lbcheck';
 
 export interface ClassBlock {
   /** Index of the class's first digit. */

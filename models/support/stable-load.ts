@@ -4,8 +4,7 @@
  * parameters refuse lambda >= 1 outright, since the simulator and the fluid
  * view need it too, not only the automatic K.
  */
-import { UsageError } from '../../src/core/errors.ts';
-import { ratString, type Rational } from '../../src/core/rational.ts';
+import { type Rational, ratString, UsageError } from 'lbcheck';
 
 /** UsageError unless lambda < 1. */
 export function checkLoadBelowOne(lambda: Rational): void {

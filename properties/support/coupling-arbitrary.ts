@@ -6,14 +6,28 @@
  */
 import fc from 'fast-check';
 import { z } from 'zod';
-import { Fraction } from '../../src/core/rational.ts';
-import type { EvidenceRecord } from '../../src/core/verdict.ts';
-import type { JiqArrival, JiqTrace, JobTicket, SlotEvent } from '../../src/coupling/jiq-systems.ts';
-import { traceSteps, type Coupling } from '../../src/coupling/coupled-run.ts';
-import { UNIFORM_CELLS, uniformArbitrary, uniformValue } from '../../src/coupling/trace.ts';
-import { readTrace, type TraceCase, type TraceSpec } from '../../src/check/trace-claim.ts';
-import { jiqBlocking, uniform, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
-import { checkTheorem1Setting } from '../../models/jiq-blocking/coupling.ts';
+import {
+  type Coupling,
+  type EvidenceRecord,
+  Fraction,
+  readTrace,
+  type TraceCase,
+  type TraceSpec,
+  traceSteps,
+  UNIFORM_CELLS,
+  uniformArbitrary,
+  uniformValue,
+} from 'lbcheck';
+import {
+  checkTheorem1Setting,
+  type JiqArrival,
+  jiqBlocking,
+  type JiqBlockingParams,
+  type JiqTrace,
+  type JobTicket,
+  type SlotEvent,
+  uniform,
+} from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams, jiqParamText, type JiqRanges } from './jiq-arbitrary.ts';
 
 /** Basic JIQ (beta = 1/R, nu = 0) with alpha sorted non-increasing, as Theorem 1 has it. */

@@ -4,7 +4,7 @@
  * uniform token routing beta_r = 1/R with dispatchers labelled by decreasing
  * arrival share.
  */
-import { num, type Prop, type Term } from '../../src/smt/expr.ts';
+import { num, type Prop, type Term } from 'lbcheck';
 
 /** The sizes these claims are stated for (`lbcheck prove --size`). */
 export const DISPATCHERS = { meaning: 'dispatchers R', min: 2, max: 6 } as const;

@@ -1,9 +1,6 @@
 /** Exact stationary metrics of a jiq-blocking point, for properties that compare systems. */
-import { metricsOf } from '../../src/api.ts';
-import { Inconclusive } from '../../src/check/generated.ts';
-import type { Rational } from '../../src/core/rational.ts';
-import { solveChain } from '../../src/ctmc/solve.ts';
-import { jiqBlocking, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
+import { Inconclusive, metricsOf, type Rational, solveChain } from 'lbcheck';
+import { jiqBlocking, type JiqBlockingParams } from 'lbcheck/models';
 
 export interface ExactJiq {
   blocking: Rational;

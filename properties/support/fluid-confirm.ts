@@ -5,17 +5,29 @@
  * record says which checks ran and which did not, and the confirmation rests on
  * those that ran (at least one, all agreeing).
  */
-import { Inconclusive } from '../../src/check/generated.ts';
-import { ratString, ratToNumber, type Rational } from '../../src/core/rational.ts';
-import type { EvidenceRecord } from '../../src/core/verdict.ts';
-import type { Confirmation } from '../../src/smt/claim.ts';
-import { evalTerm, type Assignment, type Term } from '../../src/smt/expr.ts';
-import { jiqBlocking } from '../../models/jiq-blocking.ts';
-import { blockingFixedPointExact, type BlockingSymbols } from '../../models/jiq-blocking/fixed-point.ts';
-import type { JiqBlockingParams } from '../../models/jiq-blocking/params.ts';
-import type { QueueingSymbols } from '../../models/jiq-queueing/fixed-point.ts';
-import { jiqQueueing, queueingWaitLimit, type JiqQueueingParams } from '../../models/jiq-queueing.ts';
-import { metricsOf, settle } from '../../src/api.ts';
+import {
+  type Assignment,
+  type Confirmation,
+  evalTerm,
+  type EvidenceRecord,
+  Inconclusive,
+  metricsOf,
+  type Rational,
+  ratString,
+  ratToNumber,
+  settle,
+  type Term,
+} from 'lbcheck';
+import {
+  blockingFixedPointExact,
+  type BlockingSymbols,
+  jiqBlocking,
+  type JiqBlockingParams,
+  jiqQueueing,
+  type JiqQueueingParams,
+  type QueueingSymbols,
+  queueingWaitLimit,
+} from 'lbcheck/models';
 
 /** Agreement asked of an ODE run that settled, against Z3's exact value. */
 const ODE_TOLERANCE = 1e-7;

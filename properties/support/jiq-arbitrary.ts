@@ -1,8 +1,7 @@
 /** fast-check generators of jiq-blocking parameters, exact rationals throughout. */
 import fc from 'fast-check';
-import { Fraction, ratString } from '../../src/core/rational.ts';
-import type { EvidenceValue } from '../../src/core/verdict.ts';
-import { uniform, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
+import { type EvidenceValue, Fraction, ratString } from 'lbcheck';
+import { type JiqBlockingParams, uniform } from 'lbcheck/models';
 
 export interface JiqRanges {
   R: [number, number];

@@ -1,7 +1,6 @@
 /** The domain rules the pointwise jiq-blocking claims share: a chain small enough for the solver that decides them, nu = 0 for the product form. */
-import { binomial } from '../../src/core/combinatorics.ts';
-import { ratString } from '../../src/core/rational.ts';
-import { productFormApplies, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
+import { binomial, ratString } from 'lbcheck';
+import { type JiqBlockingParams, productFormApplies } from 'lbcheck/models';
 
 /** States of the jiq-blocking chain: token counts with sum <= N, C(N + R, R). */
 export const jiqStates = (p: JiqBlockingParams): number => Number(binomial(p.N + p.alpha.length, p.alpha.length));

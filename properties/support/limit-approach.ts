@@ -6,12 +6,19 @@
  * `minOrder` (a wrong limit leaves e(N) flat or rising: order near 0 or below).
  * An untrusted solve makes the whole claim `unknown`.
  */
-import { casesVerdict, type CaseOutcome } from '../../src/check/cases.ts';
-import { observedOrder, round, solveEvidence, solveSequence } from '../../src/check/solving.ts';
-import type { ModelFamily } from '../../src/core/model.ts';
-import type { ParamSpecs } from '../../src/core/params.ts';
-import type { EvidenceRecord, PropertyResult } from '../../src/core/verdict.ts';
-import type { Solved } from '../../src/ctmc/solve.ts';
+import {
+  type CaseOutcome,
+  casesVerdict,
+  type EvidenceRecord,
+  type ModelFamily,
+  observedOrder,
+  type ParamSpecs,
+  type PropertyResult,
+  round,
+  type Solved,
+  solveEvidence,
+  solveSequence,
+} from 'lbcheck';
 
 export interface LimitRule {
   readonly sizes: readonly number[];

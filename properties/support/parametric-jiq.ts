@@ -3,13 +3,19 @@
  * for claims decided on whole intervals of lambda. The chain at x has
  * lambda = scale * x, the other parameters as given.
  */
-import { Inconclusive } from '../../src/check/generated.ts';
-import { Fraction, type Rational } from '../../src/core/rational.ts';
-import type { EvidenceRecord, PropertyResult } from '../../src/core/verdict.ts';
-import type { OpenInterval, SignDecision } from '../../src/parametric/interval.ts';
-import type { RationalFunction } from '../../src/parametric/rational-function.ts';
-import { solveParametric, type ParametricEvidence } from '../../src/parametric/solve-parametric.ts';
-import { jiqBlocking, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
+import {
+  type EvidenceRecord,
+  Fraction,
+  Inconclusive,
+  type OpenInterval,
+  type ParametricEvidence,
+  type PropertyResult,
+  type Rational,
+  type RationalFunction,
+  type SignDecision,
+  solveParametric,
+} from 'lbcheck';
+import { jiqBlocking, type JiqBlockingParams } from 'lbcheck/models';
 
 export interface JiqFunctions {
   blocking: RationalFunction;

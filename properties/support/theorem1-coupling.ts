@@ -3,16 +3,9 @@
  * and better systems, checked after every event of generated traces. The two
  * claims (in total, per dispatcher) differ only in the order.
  */
-import { runGenerated } from '../../src/check/generated.ts';
-import type { Property } from '../../src/check/property.ts';
-import type { Verdict } from '../../src/core/verdict.ts';
-import { runCoupled, type Order } from '../../src/coupling/coupled-run.ts';
-import type { TokenCounts, TokenState } from '../../src/coupling/jiq-systems.ts';
-import { nondecreasingAlong } from '../../src/coupling/orders.ts';
-import { THEOREM1_SYSTEMS, theorem1Coupling } from '../../models/jiq-blocking/coupling.ts';
-import type { JiqBlockingParams } from '../../models/jiq-blocking.ts';
+import { nondecreasingAlong, type Order, type Property, runCoupled, runGenerated, traceCounterexample, traceReplay, type Verdict } from 'lbcheck';
+import { type JiqBlockingParams, THEOREM1_SYSTEMS, theorem1Coupling, type TokenCounts, type TokenState } from 'lbcheck/models';
 import { theorem1Cases, theorem1TraceSpec, type CouplingCase } from './coupling-arbitrary.ts';
-import { traceCounterexample, traceReplay } from '../../src/check/trace-claim.ts';
 
 /** What a person may change in a Theorem 1 counterexample (the setting: beta = 1/R, nu = 0, sorted alpha). */
 export const THEOREM1_EDITABLE = ['N', 'lambda', 'alpha', 'beta', 'nu'] as const;

@@ -5,8 +5,7 @@
  * first k dispatchers hold tokens; Z3 then decides R + 1 switch-free cases
  * instead of one query with R nested switches.
  */
-import type { Prop, Term } from '../../src/smt/expr.ts';
-import type { Query } from '../../src/smt/claim.ts';
+import type { Prop, Query, Term } from 'lbcheck';
 
 /** x_r > 0 for r < k and x_r = 0 for r >= k. */
 export function tokensAtFirst(x: readonly Term[], k: number): Prop[] {

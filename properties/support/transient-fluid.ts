@@ -5,9 +5,7 @@
  * (lbcheck transient), each within its error bound of 1e-9; an answer without
  * that bound is Inconclusive (the claim is then unknown).
  */
-import { Inconclusive, transientModel, trustedTransient, type MetricValues, type ModelFamily } from '../../src/api.ts';
-import type { ParamSpecs } from '../../src/core/params.ts';
-import type { ChainDefinition } from '../../src/core/model.ts';
+import { type ChainDefinition, Inconclusive, type MetricValues, type ModelFamily, type ParamSpecs, transientModel, trustedTransient } from 'lbcheck';
 
 /** Metric entries (name, or name and 1-based index) compared with the fluid's. */
 export type Coordinate = readonly [string] | readonly [string, number];

@@ -23,18 +23,7 @@ export function formatUniform(u: Uniform): string {
   return String(uniformValue(u));
 }
 
-/** Cumulative sums of a probability vector, for inverse-transform sampling. */
-export function cumulative(probabilities: readonly number[]): Float64Array {
-  const cdf = new Float64Array(probabilities.length);
-  let acc = 0;
-  probabilities.forEach((p, i) => {
-    acc += p;
-    cdf[i] = acc;
-  });
-  return cdf;
-}
-
-/** Inverse transform: the first index i with u < cdf[i] (0-based; the last index if rounding leaves u above). */
+/** Inverse transform on cumulative sums (sim/discrete.ts cumulative): the first index i with u < cdf[i] (0-based; the last index if rounding leaves u above). */
 export function categorical(u: Uniform, cdf: Float64Array): number {
   const x = uniformValue(u);
   for (let i = 0; i < cdf.length - 1; i++) if (x < cdf[i]) return i;

@@ -3,10 +3,11 @@ import fc from 'fast-check';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
 import { UsageError } from '../../src/core/errors.ts';
 import { atMost, runCoupled, traceSteps, type Order } from '../../src/coupling/coupled-run.ts';
-import type { JiqTrace, SlotEvent, TokenCounts } from '../../src/coupling/jiq-systems.ts';
+import type { JiqTrace, SlotEvent, TokenCounts } from '../../models/jiq-blocking/token-systems.ts';
 import { tailCounts, tailDistance, type QueueEvent } from '../../src/coupling/ordered-queues.ts';
 import { sampledShortest } from '../../models/jsq-d/coupling.ts';
-import { categorical, cumulative, uniformIndex } from '../../src/coupling/trace.ts';
+import { categorical, uniformIndex } from '../../src/coupling/trace.ts';
+import { cumulative } from '../../src/sim/discrete.ts';
 import { runProperty } from '../../src/check/runner.ts';
 import { jiqBlocking, productFormBlockingExact } from '../../models/jiq-blocking.ts';
 import { betterParams, theorem1Coupling, theorem1SlotCoupling, theorem1Systems, worseParams, worseThinning } from '../../models/jiq-blocking/coupling.ts';
@@ -43,7 +44,7 @@ function pooledBelowBetter(R: number): Order<TokenCounts, null> {
 
 describe('uniforms of a trace', () => {
   it('map to categories by inverse transform at the cell midpoint', () => {
-    const cdf = cumulative([0.5, 0.25, 0.25]);
+    const cdf = cumulative([0.5, 0.25, 0.25], 1);
     expect([U.d1, 499, 500, U.d2, 749, 750, U.d3].map((u) => categorical(u, cdf))).toEqual([0, 0, 1, 1, 1, 2, 2]);
     expect([0, 332, 333, 999].map((u) => uniformIndex(u, 3))).toEqual([0, 0, 1, 2]);
   });

@@ -21,8 +21,7 @@
  * busy server (if k <= busy) completes, and a common uniform of the event sends
  * its token. Busy servers are counted, not named: the k-th busy one.
  */
-import { categorical, cumulative, formatUniform, uniformIndex, uniformValue, type Uniform } from './trace.ts';
-import type { CoupledSystem } from './coupled-run.ts';
+import { categorical, type CoupledSystem, cumulative, formatUniform, type Uniform, uniformIndex, uniformValue } from 'lbcheck';
 
 export type JiqArrival = {
   /** Epoch, an integer; strictly increasing along the trace. */
@@ -81,7 +80,7 @@ export interface TokenState extends TokenCounts {
 }
 
 export function dispatcherOf(setup: TokenSetup): (u: Uniform) => number {
-  const cdf = cumulative(setup.alpha);
+  const cdf = cumulative(setup.alpha, 1);
   return (u) => categorical(u, cdf);
 }
 
@@ -116,7 +115,7 @@ export function tokenSystem(setup: TokenSetup, spec: TokenSystemSpec, tape: read
   const { N } = setup;
   const R = setup.alpha.length;
   const dispatcher = dispatcherOf(setup);
-  const destinationCdf = cumulative(setup.beta);
+  const destinationCdf = cumulative(setup.beta, 1);
   const pools = spec.poolNames.length;
   const finish = (s: TokenState, server: number, at: number): void => {
     const k = s.jobs++;
@@ -167,7 +166,7 @@ export interface SlotState extends TokenCounts {
 export function slotTokenSystem(setup: TokenSetup, spec: TokenSystemSpec): CoupledSystem<SlotEvent, SlotState> {
   const { N } = setup;
   const dispatcher = dispatcherOf(setup);
-  const destinationCdf = cumulative(setup.beta);
+  const destinationCdf = cumulative(setup.beta, 1);
   return {
     name: spec.name,
     initial: () => ({ ...emptyCounts(setup.alpha.length, spec.poolNames.length), busy: N }),
