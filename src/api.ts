@@ -64,9 +64,9 @@ export { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult,
 
 // Solving and simulating.
 export { METHODS, solveChain, solveModel, trusted, type Chain, type Evidence, type Method, type Solved, type SolveOptions } from './ctmc/solve.ts';
-export { explore } from './ctmc/explore.ts';
+export { explore } from './ctmc/explore/explore.ts';
 export { certify } from './ctmc/certificate.ts';
-export { budgetText, LARGEST_BUDGET } from './ctmc/state-budget.ts';
+export { budgetText, LARGEST_BUDGET } from './ctmc/explore/state-budget.ts';
 export { transientModel, trustedTransient, type TransientAnswer, type TransientModelOptions } from './transient/transient-model.ts';
 export { runSimulation, type SimulationReport } from './sim/run.ts';
 export { BatchRecorder } from './sim/recorder.ts';

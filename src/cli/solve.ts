@@ -2,10 +2,10 @@
 import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { DEFAULT_TOLERANCE } from '../ctmc/convergence.ts';
-import { BYTES_PER_STATE, budgetText, MAX_STATES, MEMORY_SHARE, stateBudget } from '../ctmc/state-budget.ts';
+import { DEFAULT_TOLERANCE } from '../ctmc/solvers/convergence.ts';
+import { BYTES_PER_STATE, budgetText, MAX_STATES, MEMORY_SHARE, stateBudget } from '../ctmc/explore/state-budget.ts';
 import { METHODS, solveModel, type Method } from '../ctmc/solve.ts';
-import { DEFAULT_SEARCH_SECONDS, type SearchOptions } from '../ctmc/truncation-search.ts';
+import { DEFAULT_SEARCH_SECONDS, type SearchOptions } from '../ctmc/truncation/truncation-search.ts';
 import type { TruncationEvidence } from '../ctmc/solve-chain.ts';
 import { solvedReport } from '../report/solve-report.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';

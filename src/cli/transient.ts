@@ -4,7 +4,7 @@ import { floatArith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
 import { DEFAULT_METRIC_TOLERANCE, type ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { budgetText, MAX_STATES, stateBudget } from '../ctmc/state-budget.ts';
+import { budgetText, MAX_STATES, stateBudget } from '../ctmc/explore/state-budget.ts';
 import { flatMetricName } from '../core/metric-names.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { fmt, paramText, renderTable } from '../report/table.ts';

@@ -2,7 +2,7 @@
  * The queue cap K of families whose queues are unbounded: the optional
  * parameter `K` (an arrival to a full queue is lost) and the truncation view
  * over it: the user's K, or the engine's search from `initialK`, which needs a
- * stable chain (`unstable` says why it is not; ctmc/truncation-search.ts then
+ * stable chain (`unstable` says why it is not; ctmc/truncation/truncation-search.ts then
  * refuses the automatic K in one line); and where the automatic K starts
  * (firstK) and where a projection chain's queues end (tailK).
  */

@@ -1,6 +1,6 @@
 /**
  * Solves one chain: explore it, check it is irreducible, find its stationary
- * law by the chosen method (src/ctmc/method.ts), and gather metrics and the
+ * law by the chosen method (src/ctmc/solvers/method.ts), and gather metrics and the
  * evidence that goes with them. Needs no model family: any caller (families
  * through solve.ts, tests, claims, user-built chains) solves a chain here.
  */
@@ -10,16 +10,16 @@ import { DEFAULT_BOUNDARY_TOLERANCE, type ChainDefinition, type MetricValues } f
 import { decodeInto } from '../core/mixed-radix.ts';
 import type { Rational } from '../core/rational.ts';
 import { bigRatioToNumber } from '../core/rational.ts';
-import { bandOf } from './band.ts';
-import { ExactBudgetExceeded, solveExact, type ExactSolution } from './exact.ts';
-import { explore, growI32, restrictReturning, type Restriction, type Reuse } from './explore.ts';
-import { DEFAULT_RULE, jacobiResidual, meetsRule, RESIDUAL_NORMS, ruleWith, type ResidualNorm } from './convergence.ts';
-import { transitionCount, type SparseGenerator } from './generator.ts';
-import { solveGth } from './gth.ts';
-import { firstNonReturningState } from './irreducible.ts';
-import type { Hierarchy } from './iterative-coarsening.ts';
-import { solveIterative, type LastCycle } from './iterative.ts';
-import { AUTO_EXACT_SECONDS, chooseMethod, exactIsCheap, type DirectMethod, type MethodChoice } from './method.ts';
+import { bandOf } from './solvers/band.ts';
+import { ExactBudgetExceeded, solveExact, type ExactSolution } from './solvers/exact.ts';
+import { explore, growI32, restrictReturning, type Restriction, type Reuse } from './explore/explore.ts';
+import { DEFAULT_RULE, jacobiResidual, meetsRule, RESIDUAL_NORMS, ruleWith, type ResidualNorm } from './solvers/convergence.ts';
+import { transitionCount, type SparseGenerator } from './explore/generator.ts';
+import { solveGth } from './solvers/gth.ts';
+import { firstNonReturningState } from './explore/irreducible.ts';
+import type { Hierarchy } from './solvers/iterative-coarsening.ts';
+import { solveIterative, type LastCycle } from './solvers/iterative.ts';
+import { AUTO_EXACT_SECONDS, chooseMethod, exactIsCheap, type DirectMethod, type MethodChoice } from './solvers/method.ts';
 import { exactMetrics, floatMetricsWithSensitivity, zipMetrics } from './metrics.ts';
 
 /**

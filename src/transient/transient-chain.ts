@@ -18,8 +18,8 @@
 import { floatArith } from '../core/arith.ts';
 import type { ChainDefinition, MetricValues } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
-import { explore } from '../ctmc/explore.ts';
-import { transitionCount } from '../ctmc/generator.ts';
+import { explore } from '../ctmc/explore/explore.ts';
+import { transitionCount } from '../ctmc/explore/generator.ts';
 import { floatMetricsWithSensitivity } from '../ctmc/metrics.ts';
 import { uniformize } from './uniformize.ts';
 

@@ -11,7 +11,7 @@ import { UsageError } from '../core/errors.ts';
 import { DEFAULT_METRIC_TOLERANCE, type ModelFamily, type TruncationView } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { metricErrorsWithin } from '../ctmc/solve-chain.ts';
-import { budgetText, MAX_STATES } from '../ctmc/state-budget.ts';
+import { budgetText, MAX_STATES } from '../ctmc/explore/state-budget.ts';
 import { StartNotFound, transientChain, type TransientChainResult, type TransientOptions, type TransientPoint } from './transient-chain.ts';
 
 export interface TransientModelOptions extends TransientOptions {

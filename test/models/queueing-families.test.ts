@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
 import { solveModel } from '../../src/ctmc/solve.ts';
-import { searchCap } from '../../src/ctmc/truncation-search.ts';
+import { searchCap } from '../../src/ctmc/truncation/truncation-search.ts';
 import { jiqQueueing, queueingWaitLimit } from '../../models/jiq-queueing.ts';
 import { jsqD, meanFieldSojourn } from '../../models/jsq-d.ts';
 import { mm1k } from '../support/mm1k.ts';

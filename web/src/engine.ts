@@ -11,7 +11,7 @@ import type { EvidenceValue } from '../../src/core/verdict.ts';
 import { runProperty, type CheckResult } from '../../src/check/runner.ts';
 import { claimHeader, type Property } from '../../src/check/property.ts';
 import type { TraceCase, TraceCounterexample } from '../../src/check/trace-claim.ts';
-import { reachableCodes } from '../../src/ctmc/explore.ts';
+import { reachableCodes } from '../../src/ctmc/explore/explore.ts';
 import { METHODS, solveModel, type Method, type Solved } from '../../src/ctmc/solve.ts';
 import { solvedReport, type SolveReport as CliSolveReport } from '../../src/report/solve-report.ts';
 import { integrateUntilSettled } from '../../src/fluid/settle.ts';

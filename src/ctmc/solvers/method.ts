@@ -4,9 +4,9 @@
  * float, and the iterative solver beyond; `float` is `auto` without the exact
  * solver (what a truncation search uses before its final solve).
  */
-import { UsageError } from '../core/errors.ts';
+import { UsageError } from '../../core/errors.ts';
 import { bandOf, eliminationCost } from './band.ts';
-import type { SparseGenerator } from './generator.ts';
+import type { SparseGenerator } from '../explore/generator.ts';
 
 export const METHODS = ['exact', 'gth', 'iterative', 'auto'] as const;
 export type Method = (typeof METHODS)[number];

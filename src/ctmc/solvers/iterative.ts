@@ -37,7 +37,7 @@
  */
 
 import { meetsRule, ruleWith, type ConvergenceRule, type ResidualNorm } from './convergence.ts';
-import type { SparseGenerator } from './generator.ts';
+import type { SparseGenerator } from '../explore/generator.ts';
 import type { BandMatrix } from './gth.ts';
 import { buildHierarchy, type Hierarchy, type Level } from './iterative-coarsening.ts';
 import { cycle, solveDirect } from './iterative-cycle.ts';

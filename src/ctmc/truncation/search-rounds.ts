@@ -4,12 +4,12 @@
  * re-solves at a tighter solver tolerance when the solver's error is what is
  * left, and the evidence of its answer (each metric's estimated error).
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, type MetricValues } from '../core/model.ts';
-import { DEFAULT_TOLERANCE } from './convergence.ts';
-import type { Method } from './method.ts';
-import { zipMetrics } from './metrics.ts';
-import { metricErrorsWithin, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from './solve-chain.ts';
-import { budgetText, MAX_STATES } from './state-budget.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, type MetricValues } from '../../core/model.ts';
+import { DEFAULT_TOLERANCE } from '../solvers/convergence.ts';
+import type { Method } from '../solvers/method.ts';
+import { zipMetrics } from '../metrics.ts';
+import { metricErrorsWithin, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from '../solve-chain.ts';
+import { budgetText, MAX_STATES } from '../explore/state-budget.ts';
 
 export interface SearchOptions extends SolveOptions {
   method: Method;

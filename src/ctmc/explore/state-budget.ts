@@ -4,7 +4,7 @@
  * refused when that memory cannot hold it. The memory itself is the caller's to
  * find (cli/memory.ts on Node); an engine reads no platform.
  */
-import { UsageError } from '../core/errors.ts';
+import { UsageError } from '../../core/errors.ts';
 
 /**
  * The solvers' cap on a chain's states. Explored and solved iteratively a state

@@ -16,7 +16,7 @@
  * ||pi - pi*||_1, the estimate <= tolerance (a small residual of a slowly mixing
  * chain is no small error).
  */
-import { exitRates, type SparseGenerator } from './generator.ts';
+import { exitRates, type SparseGenerator } from '../explore/generator.ts';
 
 /** The residual norm, as data (one today), and its formula for the evidence. */
 export const RESIDUAL_NORMS = { 'jacobi-l1': 'sum_j |(pi Q)_j| / q_j (pi sums to 1, q_j the exit rate)' } as const;
