@@ -120,15 +120,6 @@ export interface MassFeatures {
   readonly breadthFirstAbove?: number;
 }
 
-/** Largest stationary mass on a truncation boundary that a trusted answer may have. */
-export const DEFAULT_BOUNDARY_TOLERANCE = 1e-12;
-
-/**
- * Largest estimated truncation error of a metric, relative to max(1, |value|),
- * that a trusted answer of an automatic truncation may have.
- */
-export const DEFAULT_METRIC_TOLERANCE = 1e-9;
-
 /**
  * Families whose queues are unbounded and cut at K. The user may give K;
  * otherwise the engine truncates: by finite state projection on the chain of

@@ -7,10 +7,11 @@
  * (firstK) and where a projection chain's queues end (tailK).
  */
 import type { TruncationView } from './model.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE } from './numerical-policy.ts';
 import { intParam, optional } from './params.ts';
 
 export const capParam = optional(
-  intParam('queue length cap K; an arrival to a full queue is lost (default: automatic, boundary mass < 1e-12)', { min: 1 }),
+  intParam(`queue length cap K; an arrival to a full queue is lost (default: automatic, boundary mass < ${DEFAULT_BOUNDARY_TOLERANCE})`, { min: 1 }),
 );
 
 export type Capped = { K: number | undefined };

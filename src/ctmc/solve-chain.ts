@@ -6,7 +6,8 @@
  */
 import { exactArith, floatArith, type Arith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
-import { DEFAULT_BOUNDARY_TOLERANCE, type ChainDefinition, type MetricValues } from '../core/model.ts';
+import type { ChainDefinition, MetricValues } from '../core/model.ts';
+import { AUTO_EXACT_SECONDS, DEFAULT_BOUNDARY_TOLERANCE } from '../core/numerical-policy.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import type { Rational } from '../core/rational.ts';
 import { bigRatioToNumber } from '../core/rational.ts';
@@ -19,7 +20,7 @@ import { solveGth } from './solvers/gth.ts';
 import { firstNonReturningState } from './explore/irreducible.ts';
 import type { Hierarchy } from './solvers/iterative-coarsening.ts';
 import { solveIterative, type LastCycle } from './solvers/iterative.ts';
-import { AUTO_EXACT_SECONDS, chooseMethod, exactIsCheap, type DirectMethod, type MethodChoice } from './solvers/method.ts';
+import { chooseMethod, exactIsCheap, type DirectMethod, type MethodChoice } from './solvers/method.ts';
 import { exactMetrics, floatMetricsWithSensitivity, zipMetrics } from './metrics.ts';
 
 /**
@@ -31,10 +32,10 @@ export type Chain = <T>(A: Arith<T>) => ChainDefinition<T>;
 export interface SolveOptions {
   /** `auto` picks by size (method.ts); `float` is `auto` without the exact solver. */
   method: MethodChoice;
-  /** Tolerance of the float solvers' convergence rule (convergence.ts; default 1e-9). */
+  /** Tolerance of the float solvers' convergence rule (solvers/convergence.ts; default DEFAULT_TOLERANCE). */
   tolerance?: number;
   maxIterations?: number;
-  /** Largest acceptable stationary mass on a truncation boundary (default 1e-12). */
+  /** Largest acceptable stationary mass on a truncation boundary (default DEFAULT_BOUNDARY_TOLERANCE). */
   boundaryTolerance?: number;
   /** Seconds `auto` gives the exact solver before it falls back to float (default AUTO_EXACT_SECONDS). */
   autoExactSeconds?: number;

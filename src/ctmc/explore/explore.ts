@@ -9,7 +9,8 @@ import type { ChainDefinition } from '../../core/model.ts';
 import { decodeInto, encode, mixedRadixWeights } from '../../core/mixed-radix.ts';
 import type { SparseGenerator } from './generator.ts';
 import { returningStates } from './irreducible.ts';
-import { budgetText, MAX_STATES } from './state-budget.ts';
+import { MAX_STATES } from '../../core/numerical-policy.ts';
+import { budgetText } from './state-budget.ts';
 import { createStateIndex, SortedLookup, sortedIndexOf } from './state-index.ts';
 
 export interface ExploreOptions {

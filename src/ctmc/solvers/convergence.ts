@@ -16,6 +16,7 @@
  * ||pi - pi*||_1, the estimate <= tolerance (a small residual of a slowly mixing
  * chain is no small error).
  */
+import { DEFAULT_TOLERANCE } from '../../core/numerical-policy.ts';
 import { exitRates, type SparseGenerator } from '../explore/generator.ts';
 
 /** The residual norm, as data (one today), and its formula for the evidence. */
@@ -27,13 +28,6 @@ export interface ConvergenceRule {
   /** Bound on the residual in `norm` and on the estimated ||pi - pi*||_1. */
   readonly tolerance: number;
 }
-
-/**
- * 1e-9: every metric with |f| <= 1 to about 9 digits. On the ctmc benchmark
- * chains (jiq-blocking, lambda = 9/10) it stops the iterative solver no later
- * than the old absolute rule max|pi Q| <= 1e-12 did there.
- */
-export const DEFAULT_TOLERANCE = 1e-9;
 
 export const DEFAULT_RULE: ConvergenceRule = { norm: 'jacobi-l1', tolerance: DEFAULT_TOLERANCE };
 

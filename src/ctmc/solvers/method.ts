@@ -5,6 +5,7 @@
  * solver (what a truncation search uses before its final solve).
  */
 import { UsageError } from '../../core/errors.ts';
+import { POLICY } from '../../core/numerical-policy.ts';
 import { bandOf, eliminationCost } from './band.ts';
 import type { SparseGenerator } from '../explore/generator.ts';
 
@@ -15,10 +16,7 @@ export type DirectMethod = Exclude<Method, 'auto'>;
 export type MethodChoice = Method | 'float';
 
 /** Elimination cost (n * lower * upper bandwidth) up to which each direct method is allowed. */
-export const LIMITS = { autoExact: 2e7, exact: 2e9, gth: 3e9, exactStates: 200_000 } as const;
-
-/** Seconds `auto` gives the exact solver before it falls back to float (rationals can grow with the chain). */
-export const AUTO_EXACT_SECONDS = 5;
+const LIMITS = { autoExact: POLICY.autoExactCost.value, exact: POLICY.exactCost.value, gth: POLICY.gthCost.value, exactStates: POLICY.exactStates.value };
 
 /** Whether `auto` tries the exact solver on this chain. */
 export function exactIsCheap(g: SparseGenerator<number>): boolean {

@@ -4,23 +4,21 @@
  * re-solves at a tighter solver tolerance when the solver's error is what is
  * left, and the evidence of its answer (each metric's estimated error).
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, type MetricValues } from '../../core/model.ts';
-import { DEFAULT_TOLERANCE } from '../solvers/convergence.ts';
+import type { MetricValues } from '../../core/model.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, DEFAULT_SEARCH_SECONDS, DEFAULT_TOLERANCE, MAX_STATES } from '../../core/numerical-policy.ts';
 import type { Method } from '../solvers/method.ts';
 import { zipMetrics } from '../metrics.ts';
 import { metricErrorsWithin, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from '../solve-chain.ts';
-import { budgetText, MAX_STATES } from '../explore/state-budget.ts';
+import { budgetText } from '../explore/state-budget.ts';
 
 export interface SearchOptions extends SolveOptions {
   method: Method;
   /** Metric errors within metricTolerance * max(1, |value|) (default DEFAULT_METRIC_TOLERANCE). */
   metricTolerance?: number;
-  /** CPU seconds after which a search stops, untrusted (default 600; CPU, not wall, so a loaded machine gives the same answer). */
+  /** CPU seconds after which a search stops, untrusted (default DEFAULT_SEARCH_SECONDS; CPU, not wall, so a loaded machine gives the same answer). */
   maxSeconds?: number;
 }
 
-/** CPU seconds a search may take before it stops, untrusted (SearchOptions.maxSeconds). */
-export const DEFAULT_SEARCH_SECONDS = 600;
 /** A projection grows at least MIN_GROWTH times per round (truncation-search.ts nextSize). */
 export const MIN_GROWTH = 1.25;
 /** The search stops when the boundary mass falls less than this factor over STALL_ROUNDS rounds. */
