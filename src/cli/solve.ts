@@ -4,7 +4,7 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { BYTES_PER_STATE, MAX_STATES, MEMORY_SHARE, POLICY } from '../core/numerical-policy.ts';
 import { budgetText, stateBudget } from '../ctmc/explore/state-budget.ts';
-import { METHODS, solveModel, type Method } from '../ctmc/solve.ts';
+import { METHODS, SOLVERS, solveModel, type Method } from '../ctmc/solve.ts';
 import type { SearchOptions } from '../ctmc/truncation/truncation-search.ts';
 import type { TruncationEvidence } from '../ctmc/solve-chain.ts';
 import { solvedReport } from '../report/solve-report.ts';
@@ -98,7 +98,7 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
 /** The options of a solve (shared by `solve` and `sweep solve`). */
 export function solveOptions(): Option[] {
   return [
-    new Option('--method <method>', 'stationary solver').choices(METHODS).default('auto'),
+    new Option('--method <method>', `stationary solver. ${METHODS.map((m) => `${m}: ${SOLVERS[m].description}`).join('; ')}`).choices(METHODS).default('auto'),
     new Option('--tolerance <r>', POLICY.solverTolerance.help).default(String(POLICY.solverTolerance.value)),
     new Option('--boundary-tolerance <m>', POLICY.boundaryTolerance.help).default(String(POLICY.boundaryTolerance.value)),
     new Option(

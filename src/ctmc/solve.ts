@@ -8,7 +8,7 @@ import type { ParamSpecs } from '../core/params.ts';
 import { solveChain, type Solved } from './solve-chain.ts';
 import { familyChain, searchTruncation, type SearchOptions } from './truncation/truncation-search.ts';
 
-export { METHODS, type Method } from './solvers/method.ts';
+export { isMethod, METHODS, SOLVERS, type Method } from './solvers/registry.ts';
 export { solveChain, trusted, type Chain, type Evidence, type SolveOptions, type Solved } from './solve-chain.ts';
 export type { SearchOptions } from './truncation/truncation-search.ts';
 

@@ -12,7 +12,7 @@ import { runProperty, type CheckResult } from '../../src/check/runner.ts';
 import { claimHeader, type Property } from '../../src/check/property.ts';
 import type { TraceCase, TraceCounterexample } from '../../src/check/trace-claim.ts';
 import { reachableCodes } from '../../src/ctmc/explore/explore.ts';
-import { METHODS, solveModel, type Method, type Solved } from '../../src/ctmc/solve.ts';
+import { isMethod, METHODS, SOLVERS, solveModel, type Solved } from '../../src/ctmc/solve.ts';
 import { solvedReport, type SolveReport as CliSolveReport } from '../../src/report/solve-report.ts';
 import { integrateUntilSettled } from '../../src/fluid/settle.ts';
 import { holds } from '../../src/smt/expr.ts';
@@ -183,6 +183,17 @@ export function listFamilies(): FamilyInfo[] {
   }));
 }
 
+/** A stationary solver as the page's method control shows it. */
+export interface MethodInfo {
+  name: string;
+  description: string;
+}
+
+/** The solvers of the registry, in its order (the CLI's --method choices). */
+export function listMethods(): MethodInfo[] {
+  return METHODS.map((name) => ({ name, description: SOLVERS[name].description }));
+}
+
 function findFamily(id: string): AnyFamily {
   return familyById(registry, id);
 }
@@ -228,10 +239,10 @@ export function solveCommand(familyId: string, raw: RawParams, method: string): 
 export function solve(familyId: string, raw: RawParams, method: string, progress?: (what: string) => void): Promise<Outcome<SolveReport>> {
   return outcome(() => {
     const family = findFamily(familyId);
-    if (!(METHODS as readonly string[]).includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}, got "${method}"`);
+    if (!isMethod(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}, got "${method}"`);
     const params = family.parse(present(raw));
     checkPageSize(family, params, solveCommand(familyId, raw, method));
-    const solved = solveModel(family, params, { method: method as Method, onProgress: (what) => progress?.(what) });
+    const solved = solveModel(family, params, { method, onProgress: (what) => progress?.(what) });
     const digits = new Int32Array(solved.radices.length);
     const def = family.ctmc(solvedParams(family, params, solved), exactArith);
     const marginals = solved.radices.map((r, d) => ({ name: def.digitNames[d], values: new Array<number>(r).fill(0) }));

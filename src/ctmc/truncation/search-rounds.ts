@@ -6,7 +6,7 @@
  */
 import type { MetricValues } from '../../core/model.ts';
 import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, DEFAULT_SEARCH_SECONDS, DEFAULT_TOLERANCE, MAX_STATES } from '../../core/numerical-policy.ts';
-import type { Method } from '../solvers/method.ts';
+import type { Method } from '../solvers/registry.ts';
 import { zipMetrics } from '../metrics.ts';
 import { metricErrorsWithin, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from '../solve-chain.ts';
 import { budgetText } from '../explore/state-budget.ts';

@@ -1,0 +1,62 @@
+/**
+ * The solver registry (src/ctmc/solvers/registry.ts), enumerated: every method
+ * has a description and solves the M/M/1/K queue to its closed form
+ * (test/support/mm1k.ts); `solve --help` and the explorer's engine list the
+ * registry's methods with their descriptions.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Arith } from '../../src/core/arith.ts';
+import type { ChainDefinition } from '../../src/core/model.ts';
+import { Fraction } from '../../src/core/rational.ts';
+import { isMethod, METHODS, SOLVERS, solveChain } from '../../src/ctmc/solve.ts';
+import { listMethods } from '../../web/src/engine.ts';
+import { lbcheck } from '../support/cli.ts';
+import { mm1k } from '../support/mm1k.ts';
+
+const rho = new Fraction(3, 4);
+const K = 6;
+const q = mm1k(rho, K);
+
+function mm1kChain<T>(A: Arith<T>): ChainDefinition<T> {
+  return {
+    digitNames: ['n'],
+    radices: [K + 1],
+    initial: [0],
+    metrics: [{ name: 'meanJobs', reward: (s) => A.fromInt(s[0]) }],
+    describe: (s) => `n=${s[0]}`,
+    successors(s, code, emit) {
+      if (s[0] < K) emit(code + 1, A.fromRational(rho));
+      if (s[0] > 0) emit(code - 1, A.one);
+    },
+  };
+}
+
+describe('the solver registry', () => {
+  it('names every solver once, and nothing else is a method', () => {
+    expect([...METHODS].sort()).toEqual(Object.keys(SOLVERS).sort());
+    expect(new Set(METHODS).size).toBe(METHODS.length);
+    for (const name of ['float', 'toString', 'constructor', '']) expect(isMethod(name), name).toBe(false);
+  });
+
+  it.each(METHODS.map((m) => [m]))('%s has a one-line description of its own', (method) => {
+    const d = SOLVERS[method].description;
+    expect(d.trim().length).toBeGreaterThan(20);
+    expect(d).not.toMatch(/[\n;:]/); // listed as `name: description; ...`
+    expect(METHODS.filter((m) => SOLVERS[m].description === d)).toEqual([method]);
+  });
+
+  it.each(METHODS.map((m) => [m]))('%s solves M/M/1/6 at rho = 3/4 to its closed form, converged', (method) => {
+    const s = solveChain(mm1kChain, { method });
+    expect(s.evidence.converged).toBe(true);
+    if (method !== 'auto') expect(s.evidence.method).toBe(method);
+    expect(s.metrics.meanJobs).toBeCloseTo(q.meanJobs.valueOf(), 11);
+    if (s.evidence.method === 'exact') expect(s.exact!.text.meanJobs).toBe(q.meanJobs.toFraction());
+  });
+
+  it('solve --help offers every method with its description; the explorer lists the same', () => {
+    const help = lbcheck('solve', 'jiq-blocking', '--help').stdout.replace(/\s+/g, ' ');
+    for (const m of METHODS) expect(help).toContain(`${m}: ${SOLVERS[m].description}`);
+    expect(help).toContain(`choices: ${METHODS.map((m) => `"${m}"`).join(', ')}`);
+    expect(listMethods()).toEqual(METHODS.map((name) => ({ name, description: SOLVERS[name].description })));
+  });
+});
