@@ -52,6 +52,7 @@ export const POLICY = {
   exactCost: { value: 2e9, help: 'elimination cost up to which the exact solver is allowed' },
   exactStates: { value: 200_000, help: 'most states the exact solver is allowed' },
   gthCost: { value: 3e9, help: 'elimination cost up to which GTH is allowed (`auto` takes it to a tenth of this)' },
+  pageMaxStates: { value: 200_000, help: 'the largest chain the explorer page explores; beyond it the CLI does the work' },
   settledDrift: { value: 1e-9, help: 'a fluid run has settled when its drift max_i |dx_i/dt| is at most this' },
   fluidHorizon: { value: 10_000, help: 'the largest time a fluid run integrates to while it has not settled' },
   /** Horizons a claim's fluid run tries in turn (src/check/fluid-settle.ts): a short one first, then ten times longer. */

@@ -6,6 +6,7 @@
 import { exactArith, floatArith } from '../../src/core/arith.ts';
 import { UsageError } from '../../src/core/errors.ts';
 import { decodeInto } from '../../src/core/mixed-radix.ts';
+import { POLICY } from '../../src/core/numerical-policy.ts';
 import { parseRational } from '../../src/core/rational.ts';
 import type { EvidenceValue } from '../../src/core/verdict.ts';
 import { runProperty, type CheckResult } from '../../src/check/runner.ts';
@@ -198,9 +199,6 @@ function findFamily(id: string): AnyFamily {
   return familyById(registry, id);
 }
 
-/** The largest chain the page explores; beyond it the CLI does the work. */
-export const PAGE_MAX_STATES = 200_000;
-
 /** Raw parameters as the CLI reads them (absent ones omitted). */
 export type RawParams = Record<string, string>;
 
@@ -211,13 +209,13 @@ function present(raw: RawParams): Record<string, string> {
 /** `solve --json`'s document, and the stationary marginal of each state coordinate: values[v] = P(digit = v). */
 export type SolveReport = CliSolveReport & { marginals: { name: string; values: number[] }[] };
 
-/** Refuses chains beyond PAGE_MAX_STATES before solving, naming the command that solves them. */
+/** Refuses chains beyond POLICY.pageMaxStates before solving, naming the command that solves them. */
 function checkPageSize(family: AnyFamily, params: unknown, command: string): void {
   if (family.truncation && family.truncation.fixedK(params) === undefined) return; // K is searched inside the solve
   try {
-    reachableCodes(family.ctmc(params, floatArith), PAGE_MAX_STATES);
+    reachableCodes(family.ctmc(params, floatArith), POLICY.pageMaxStates.value);
   } catch (e) {
-    if (e instanceof UsageError) throw new UsageError(`too large for the page (more than ${PAGE_MAX_STATES.toLocaleString('en')} states): run \`${command}\``);
+    if (e instanceof UsageError) throw new UsageError(`too large for the page (more than ${POLICY.pageMaxStates.value.toLocaleString('en')} states): run \`${command}\``);
     throw e;
   }
 }
