@@ -18,6 +18,7 @@ export const POLICY = {
    * than the old absolute rule max|pi Q| <= 1e-12 did there (src/ctmc/solvers/convergence.ts).
    */
   solverTolerance: { value: 1e-9, help: "float solvers' tolerance on sum_j |(pi Q)_j|/q_j and on the estimated ||pi - pi*||_1" },
+  iterativeMaxCycles: { value: 1000, help: 'cycles the iterative solver runs before it stops, unconverged' },
   boundaryTolerance: { value: 1e-12, help: 'largest trusted stationary mass on a truncation boundary (queueing families)' },
   /**
    * Boundary mass allowed in the finite-N sequences of limit claims (the CLI

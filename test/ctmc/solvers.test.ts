@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition } from '../../src/core/model.ts';
+import { POLICY } from '../../src/core/numerical-policy.ts';
 import { Fraction } from '../../src/core/rational.ts';
 import { isMethod, METHODS, SOLVERS, solveChain } from '../../src/ctmc/solve.ts';
 import { listMethods } from '../../web/src/engine.ts';
@@ -53,10 +54,12 @@ describe('the solver registry', () => {
     if (s.evidence.method === 'exact') expect(s.exact!.text.meanJobs).toBe(q.meanJobs.toFraction());
   });
 
-  it('solve --help offers every method with its description; the explorer lists the same', () => {
+  it('solve --help offers every method with its description, and the policy\'s defaults with their help; the explorer lists the same methods', () => {
     const help = lbcheck('solve', 'jiq-blocking', '--help').stdout.replace(/\s+/g, ' ');
     for (const m of METHODS) expect(help).toContain(`${m}: ${SOLVERS[m].description}`);
     expect(help).toContain(`choices: ${METHODS.map((m) => `"${m}"`).join(', ')}`);
+    for (const s of [POLICY.solverTolerance, POLICY.boundaryTolerance]) expect(help).toContain(`${s.help} (default: "${s.value}")`);
+    expect(help).toContain(`${POLICY.searchSeconds.help} (default ${POLICY.searchSeconds.value})`);
     expect(listMethods()).toEqual(METHODS.map((name) => ({ name, description: SOLVERS[name].description })));
   });
 });

@@ -36,6 +36,7 @@
  * the plain cycle output.
  */
 
+import { POLICY } from '../../core/numerical-policy.ts';
 import { meetsRule, ruleWith, type ConvergenceRule, type ResidualNorm } from './convergence.ts';
 import type { SparseGenerator } from '../explore/generator.ts';
 import type { BandMatrix } from './gth.ts';
@@ -47,7 +48,7 @@ import { residualErrorBound } from './residual-bound.ts';
 export interface IterativeOptions {
   /** Tolerance of the convergence rule (convergence.ts; default DEFAULT_TOLERANCE). */
   tolerance?: number;
-  /** Cycles before giving up (default 1000, at least 1). */
+  /** Cycles before giving up (default POLICY.iterativeMaxCycles, at least 1). */
   maxIterations?: number;
   onProgress?: (iteration: number, residual: number) => void;
   /** A starting law (e.g. the previous truncation's, warm start), > 0 where the chain's law is; default uniform. */
@@ -100,7 +101,6 @@ export interface LastCycle {
  * history costs 2 x 3 vectors of the chain's size.
  */
 const HISTORY = 2;
-const DEFAULT_MAX_ITERATIONS = 1000;
 
 function normalize(x: Float64Array): void {
   let s = 0;
@@ -176,7 +176,7 @@ function singleSolve(L: Level, dense: BandMatrix, rule: ConvergenceRule): Omit<I
 
 export function solveIterative(g: SparseGenerator<number>, opts: IterativeOptions = {}): IterativeResult {
   const rule = ruleWith(opts.tolerance);
-  const maxIterations = Math.max(1, opts.maxIterations ?? DEFAULT_MAX_ITERATIONS);
+  const maxIterations = Math.max(1, opts.maxIterations ?? POLICY.iterativeMaxCycles.value);
   const h = opts.hierarchy ? reused(opts.hierarchy, g) : buildHierarchy(g);
   const top = h.levels[0];
   if (opts.initial) {
