@@ -5,32 +5,16 @@
  * registry's methods with their descriptions.
  */
 import { describe, expect, it } from 'vitest';
-import type { Arith } from '../../src/core/arith.ts';
-import type { ChainDefinition } from '../../src/core/model.ts';
 import { POLICY } from '../../src/core/numerical-policy.ts';
 import { Fraction } from '../../src/core/rational.ts';
 import { isMethod, METHODS, SOLVERS, solveChain } from '../../src/ctmc/solve.ts';
 import { listMethods } from '../../web/src/engine.ts';
 import { lbcheck } from '../support/cli.ts';
-import { mm1k } from '../support/mm1k.ts';
+import { mm1k, mm1kChain } from '../support/mm1k.ts';
 
 const rho = new Fraction(3, 4);
 const K = 6;
 const q = mm1k(rho, K);
-
-function mm1kChain<T>(A: Arith<T>): ChainDefinition<T> {
-  return {
-    digitNames: ['n'],
-    radices: [K + 1],
-    initial: [0],
-    metrics: [{ name: 'meanJobs', reward: (s) => A.fromInt(s[0]) }],
-    describe: (s) => `n=${s[0]}`,
-    successors(s, code, emit) {
-      if (s[0] < K) emit(code + 1, A.fromRational(rho));
-      if (s[0] > 0) emit(code - 1, A.one);
-    },
-  };
-}
 
 describe('the solver registry', () => {
   it('names every solver once, and nothing else is a method', () => {
@@ -47,7 +31,7 @@ describe('the solver registry', () => {
   });
 
   it.each(METHODS.map((m) => [m]))('%s solves M/M/1/6 at rho = 3/4 to its closed form, converged', (method) => {
-    const s = solveChain(mm1kChain, { method });
+    const s = solveChain(mm1kChain(rho, K, false), { method });
     expect(s.evidence.converged).toBe(true);
     if (method !== 'auto') expect(s.evidence.method).toBe(method);
     expect(s.metrics.meanJobs).toBeCloseTo(q.meanJobs.valueOf(), 11);
