@@ -45,7 +45,10 @@ export const POLICY = {
    * 15,000,000 (448). An explored chain solved iteratively takes less, about 400.
    */
   bytesPerState: { value: 700, help: 'peak bytes a state costs a projection round' },
-  memoryShare: { value: 0.8, help: 'share of the free memory a solve may plan for (the rest is the runtime\'s, and the slack of arrays that double as they grow)' },
+  memoryShare: {
+    value: 0.8,
+    help: "share of the free memory a solve may plan for (the rest is the runtime's, and the slack of arrays that double as they grow)",
+  },
   largestBudget: { value: 1e8, help: 'largest state budget: above it transition indices (Int32, up to about 20 transitions a state) could overflow' },
   autoExactSeconds: { value: 5, help: 'seconds `auto` gives the exact solver before it falls back to float (rationals can grow with the chain)' },
   /** Elimination costs (n * lower * upper bandwidth, src/ctmc/solvers/band.ts) up to which each direct method is allowed. */

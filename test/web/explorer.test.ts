@@ -295,7 +295,8 @@ describe('the explorer in chromium', () => {
     floors.exactN20RoundTripMs = Number(await page.getAttribute('[data-testid="solve-result"]', 'data-roundtrip-ms'));
     await open('#/model/jiq-blocking?N=1000000&lambda=9/10&alpha=3/5,2/5&solve=1');
     const error = await page.textContent('[data-testid="error"]', { timeout: 60_000 });
-    expect(error).toBe(`too large for the page (more than ${POLICY.pageMaxStates.value.toLocaleString('en')} states): run \`lbcheck solve jiq-blocking --N 1000000 --lambda 9/10 --alpha 3/5,2/5 --json\``);
+    const cap = POLICY.pageMaxStates.value.toLocaleString('en');
+    expect(error).toBe(`too large for the page (more than ${cap} states): run \`lbcheck solve jiq-blocking --N 1000000 --lambda 9/10 --alpha 3/5,2/5 --json\``);
     await open('#/model/jiq-blocking?N=10&lambda=-1&alpha=3/5,2/5&solve=1');
     expect(await page.textContent('[data-testid="rule-lambda"]')).toBe(lbcheck('solve', 'jiq-blocking', '--N', '10', '--lambda', '-1', '--alpha', '3/5,2/5').stderr.trim().replace(/^lbcheck: /, ''));
   });

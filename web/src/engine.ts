@@ -215,7 +215,8 @@ function checkPageSize(family: AnyFamily, params: unknown, command: string): voi
   try {
     reachableCodes(family.ctmc(params, floatArith), POLICY.pageMaxStates.value);
   } catch (e) {
-    if (e instanceof UsageError) throw new UsageError(`too large for the page (more than ${POLICY.pageMaxStates.value.toLocaleString('en')} states): run \`${command}\``);
+    const cap = POLICY.pageMaxStates.value.toLocaleString('en');
+    if (e instanceof UsageError) throw new UsageError(`too large for the page (more than ${cap} states): run \`${command}\``);
     throw e;
   }
 }

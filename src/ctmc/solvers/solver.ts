@@ -53,7 +53,6 @@ export interface Solver<M extends string = string> {
 
 /** The refusal of a chain whose elimination cost is beyond a direct solver's limit. */
 export function tooLarge(method: string, states: number, cost: number, limit: number): UsageError {
-  return new UsageError(
-    `--method ${method} is too large here: ${states} states with elimination cost ${cost.toExponential(1)} (limit ${limit.toExponential(0)}); use --method iterative`,
-  );
+  const size = `${states} states with elimination cost ${cost.toExponential(1)} (limit ${limit.toExponential(0)})`;
+  return new UsageError(`--method ${method} is too large here: ${size}; use --method iterative`);
 }
