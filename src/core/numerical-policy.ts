@@ -69,7 +69,7 @@ export const POLICY = {
 } satisfies Record<string, Setting>;
 
 /** Tolerance of the float solvers' convergence rule (src/ctmc/solvers/convergence.ts). */
-export const DEFAULT_TOLERANCE = POLICY.solverTolerance.value;
+export const DEFAULT_SOLVER_TOLERANCE = POLICY.solverTolerance.value;
 /** Largest stationary mass on a truncation boundary that a trusted answer may have. */
 export const DEFAULT_BOUNDARY_TOLERANCE = POLICY.boundaryTolerance.value;
 /** Boundary mass allowed in the claims' finite-N sequences (src/check/solving.ts). */

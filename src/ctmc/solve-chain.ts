@@ -30,7 +30,7 @@ export type Chain = <T>(A: Arith<T>) => ChainDefinition<T>;
 export interface SolveOptions {
   /** `auto` picks by size (solvers/methods/auto.ts); `float` is `auto` without the exact solver. */
   method: MethodChoice;
-  /** Tolerance of the float solvers' convergence rule (solvers/convergence.ts; default DEFAULT_TOLERANCE). */
+  /** Tolerance of the float solvers' convergence rule (solvers/convergence.ts; default DEFAULT_SOLVER_TOLERANCE). */
   tolerance?: number;
   maxIterations?: number;
   /** Largest acceptable stationary mass on a truncation boundary (default DEFAULT_BOUNDARY_TOLERANCE). */

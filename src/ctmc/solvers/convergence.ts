@@ -16,7 +16,7 @@
  * ||pi - pi*||_1, the estimate <= tolerance (a small residual of a slowly mixing
  * chain is no small error).
  */
-import { DEFAULT_TOLERANCE } from '../../core/numerical-policy.ts';
+import { DEFAULT_SOLVER_TOLERANCE } from '../../core/numerical-policy.ts';
 import { exitRates, type SparseGenerator } from '../explore/generator.ts';
 
 /** The residual norm, as data (one today), and its formula for the evidence. */
@@ -29,7 +29,7 @@ export interface ConvergenceRule {
   readonly tolerance: number;
 }
 
-export const DEFAULT_RULE: ConvergenceRule = { norm: 'jacobi-l1', tolerance: DEFAULT_TOLERANCE };
+export const DEFAULT_RULE: ConvergenceRule = { norm: 'jacobi-l1', tolerance: DEFAULT_SOLVER_TOLERANCE };
 
 /** The default rule with the caller's tolerance, if any (> 0). */
 export function ruleWith(tolerance: number | undefined): ConvergenceRule {

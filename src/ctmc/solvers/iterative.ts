@@ -46,7 +46,7 @@ import { History } from './iterative-recombination.ts';
 import { residualErrorBound } from './residual-bound.ts';
 
 export interface IterativeOptions {
-  /** Tolerance of the convergence rule (convergence.ts; default DEFAULT_TOLERANCE). */
+  /** Tolerance of the convergence rule (convergence.ts; default DEFAULT_SOLVER_TOLERANCE). */
   tolerance?: number;
   /** Cycles before giving up (default POLICY.iterativeMaxCycles, at least 1). */
   maxIterations?: number;

@@ -5,7 +5,13 @@
  * left, and the evidence of its answer (each metric's estimated error).
  */
 import type { MetricValues } from '../../core/model.ts';
-import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, DEFAULT_SEARCH_SECONDS, DEFAULT_TOLERANCE, MAX_STATES } from '../../core/numerical-policy.ts';
+import {
+  DEFAULT_BOUNDARY_TOLERANCE,
+  DEFAULT_METRIC_TOLERANCE,
+  DEFAULT_SEARCH_SECONDS,
+  DEFAULT_SOLVER_TOLERANCE,
+  MAX_STATES,
+} from '../../core/numerical-policy.ts';
 import type { Method } from '../solvers/registry.ts';
 import { zipMetrics } from '../metrics.ts';
 import { metricErrorsWithin, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from '../solve-chain.ts';
@@ -66,7 +72,7 @@ export class Search {
   /** `spent`: CPU seconds the same search already spent before this one (a projection started again with a larger cap), counted against its budget. */
   constructor(readonly opts: SearchOptions, spent = 0) {
     this.cpuStart = cpuNow() - spent;
-    this.solverTolerance = opts.tolerance ?? DEFAULT_TOLERANCE;
+    this.solverTolerance = opts.tolerance ?? DEFAULT_SOLVER_TOLERANCE;
     this.tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
     this.metricTolerance = opts.metricTolerance ?? DEFAULT_METRIC_TOLERANCE;
     this.maxSeconds = opts.maxSeconds ?? DEFAULT_SEARCH_SECONDS;
@@ -104,7 +110,7 @@ export class Search {
     this.last = solved;
     const mass = solved.evidence.truncation?.boundaryMass ?? 0;
     const K = solved.evidence.truncation?.K;
-    const tightened = this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_TOLERANCE);
+    const tightened = this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_SOLVER_TOLERANCE);
     this.rounds.push({
       ...(K !== undefined ? { K } : {}),
       ...(growth ? { growth } : {}),
@@ -307,7 +313,7 @@ export class Search {
                       metricErrorWithinTolerance: metricErrorsWithin(metricError, final.metrics, this.metricTolerance),
                     }
                   : {}),
-                ...(this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_TOLERANCE) ? { solverTolerance: this.solverTolerance } : {}),
+                ...(this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_SOLVER_TOLERANCE) ? { solverTolerance: this.solverTolerance } : {}),
                 rounds: this.rounds,
                 ...(this.stopped ? { stopped: this.stopped } : {}),
               },
