@@ -9,7 +9,7 @@
 import { floatArith, type Arith } from '../src/core/arith.ts';
 import type { ChainDefinition } from '../src/core/model.ts';
 import { solveChain, solveModel, type Solved } from '../src/ctmc/solve.ts';
-import { explore } from '../src/ctmc/explore.ts';
+import { explore } from '../src/ctmc/explore/explore.ts';
 import { populationChain } from '../src/population/chain.ts';
 import { jiqBlocking } from '../models/jiq-blocking.ts';
 import { jiqBlockingPopulation } from '../models/jiq-blocking/population.ts';

@@ -1,15 +1,15 @@
 /**
  * `npm run bench -- ctmc`: the foundation's floors. jiq-blocking with
  * lambda = 9/10, alpha = 3/5,2/5 (R = 2) or 1/2,3/10,1/5 (R = 3):
- * float solves under the default convergence rule (src/ctmc/convergence.ts),
+ * float solves under the default convergence rule (src/ctmc/solvers/convergence.ts),
  * exact rational solves, product-form B.
  */
 import { exactArith, floatArith } from '../src/core/arith.ts';
-import { bandOf } from '../src/ctmc/band.ts';
-import { solveExact } from '../src/ctmc/exact.ts';
-import { explore } from '../src/ctmc/explore.ts';
-import { transitionCount } from '../src/ctmc/generator.ts';
-import { solveIterative } from '../src/ctmc/iterative.ts';
+import { bandOf } from '../src/ctmc/solvers/band.ts';
+import { solveExact } from '../src/ctmc/solvers/exact.ts';
+import { explore } from '../src/ctmc/explore/explore.ts';
+import { transitionCount } from '../src/ctmc/explore/generator.ts';
+import { solveIterative } from '../src/ctmc/solvers/iterative.ts';
 import { jiqBlocking, productFormBlocking } from '../models/jiq-blocking.ts';
 import { emit, round, timed } from './measure.ts';
 

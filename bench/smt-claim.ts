@@ -4,7 +4,7 @@
  * line with the wall and CPU seconds (Z3's worker threads included).
  */
 import { decideClaim } from '../src/smt/claim.ts';
-import { DEFAULT_TIMEOUT_MS } from '../src/check/claim-property.ts';
+import { DEFAULT_TIMEOUT_MS } from '../src/core/numerical-policy.ts';
 import { smtClaims } from '../properties/smt-claims.ts';
 
 const [id, size] = process.argv.slice(2);

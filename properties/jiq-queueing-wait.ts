@@ -12,6 +12,7 @@
  * (l = 0 for the skewed case, l > 0 for beta = alpha) leaves e(N) flat or rising.
  */
 import { metricsOf, type Property, ratString, ratToNumber, round } from 'lbcheck';
+import { BOUNDARY_TOLERANCE } from 'lbcheck';
 import { jiqQueueing, queueingWaitLimit } from 'lbcheck/models';
 import { approachVerdict, type LimitRule } from './support/limit-approach.ts';
 
@@ -26,7 +27,7 @@ export const jiqQueueingWait: Property = {
   id: 'jiq-queueing-wait',
   claim: `JIQ queueing: P(W > 0) -> l (fluid root; l > 0 for skewed alpha with basic JIQ, l = 0 for beta = alpha); |P_N(W > 0) - l| falls strictly over N = ${RULE.sizes.join(', ')}, order >= ${RULE.minOrder}`,
   source: 'P1 Thm. 2 and its enhancements proposition (beta = alpha); docs/THEORY.md §3',
-  method: 'lumped CTMC, iterative solver, boundary mass <= 1e-10',
+  method: `lumped CTMC, iterative solver, boundary mass <= ${BOUNDARY_TOLERANCE}`,
   expected: 'holds',
   run: (ctx) =>
     approachVerdict(

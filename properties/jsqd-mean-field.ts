@@ -8,6 +8,7 @@
  * e(N) nearly flat: order near 0).
  */
 import { Fraction, metricsOf, type Property, ratToNumber, round } from 'lbcheck';
+import { BOUNDARY_TOLERANCE } from 'lbcheck';
 import { jsqD, meanFieldSojourn } from 'lbcheck/models';
 import { approachVerdict, type LimitRule } from './support/limit-approach.ts';
 
@@ -22,7 +23,7 @@ export const jsqdMeanField: Property = {
   id: 'jsqd-mean-field',
   claim: `JSQ(d): the mean sojourn T(N) tends to sum_i lambda^((d^i - d)/(d - 1)) as N grows, at rate 1/N: |T(N) - T_mf| falls strictly over N = ${RULE.sizes.join(', ')}, observed order >= ${RULE.minOrder}`,
   source: 'P2, docs/THEORY.md §4 (mean-field fixed point); 1/N accuracy: Gast, SIGMETRICS 2017',
-  method: 'lumped CTMC, iterative solver, boundary mass <= 1e-10',
+  method: `lumped CTMC, iterative solver, boundary mass <= ${BOUNDARY_TOLERANCE}`,
   expected: 'holds',
   run: (ctx) =>
     approachVerdict(

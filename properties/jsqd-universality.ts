@@ -18,18 +18,19 @@ import {
   solveEvidence,
   solveSequence,
 } from 'lbcheck';
+import { BOUNDARY_TOLERANCE } from 'lbcheck';
 import { jsqD, meanFieldTail } from 'lbcheck/models';
 
 const N = 8;
 const LAMBDA = '1/2';
-/** |s_1 - lambda| allowed: the iterative solver's residual is <= 1e-12, boundary mass <= 1e-10. */
+/** |s_1 - lambda| allowed: the iterative solver's residual is <= 1e-12, boundary mass <= BOUNDARY_TOLERANCE. */
 const WORK_CONSERVATION = 1e-9;
 
 export const jsqdUniversality: Property = {
   id: 'jsqd-universality',
   claim: `JSQ(d), N = ${N}, lambda = ${LAMBDA}: the fraction of servers with >= 2 jobs falls strictly as d grows from 1 (random) to N (JSQ)`,
   source: 'P2 (universality of power-of-d: JSQ(d(N)) has JSQ\'s fluid limit when d(N) -> inf), docs/THEORY.md §4; here at finite N',
-  method: 'lumped CTMC per d, iterative solver, boundary mass <= 1e-10; d = 1 in closed form',
+  method: `lumped CTMC per d, iterative solver, boundary mass <= ${BOUNDARY_TOLERANCE}; d = 1 in closed form`,
   expected: 'holds',
   run: (ctx): PropertyResult => {
     const lambda = ratToNumber(new Fraction(LAMBDA));

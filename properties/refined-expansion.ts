@@ -28,6 +28,7 @@ import {
   solveEvidence,
   solveSequence,
 } from 'lbcheck';
+import { BOUNDARY_TOLERANCE } from 'lbcheck';
 import { jsqD } from 'lbcheck/models';
 
 const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10];
@@ -42,7 +43,7 @@ export const refinedExpansionRight: Property = {
   id: 'refined-expansion',
   claim: `JSQ(d): the exact E_N[meanJobs] is pi + V/N + A/N^2 + O(1/N^3), V and A from the refined mean field's Lyapunov equations (both samplings): Richardson's V and A from N = ${SIZES[0]}..${SIZES[SIZES.length - 1]} agree, and the second-order error is smaller and falls faster than the first-order one`,
   source: 'docs/THEORY.md §10 (Gast & Van Houdt, "A refined mean field approximation" (2017); Gast, Bortolussi & Tribastone, "Size expansions of mean field approximation" (2019), steady state)',
-  method: 'refined mean field (jets, Bartels-Stewart) against the exact lumped chain (iterative solver, boundary mass <= 1e-10); Richardson extrapolation in 1/N',
+  method: `refined mean field (jets, Bartels-Stewart) against the exact lumped chain (iterative solver, boundary mass <= ${BOUNDARY_TOLERANCE}); Richardson extrapolation in 1/N`,
   expected: 'holds',
   run(ctx) {
     const records: EvidenceRecord[] = [];

@@ -16,6 +16,7 @@
  * distance 2.2, 3.2, 4.6, 6.4): the C/N law is refuted there.
  */
 import { convergesInN, integrate } from 'lbcheck';
+import { DEFAULT_METRIC_TOLERANCE } from 'lbcheck';
 import { jiqBlocking } from 'lbcheck/models';
 import { grid, trajectoryGap } from './support/transient-fluid.ts';
 
@@ -41,7 +42,7 @@ function gap(lambda: string, N: number): number {
   });
 }
 
-const METHOD = `exact transient means (uniformization, error bound <= 1e-9) vs the fluid ODE (dopri5), sup over 51 times in [0, ${T}], N = ${SIZES.join(', ')}, observed order >= 0.9`;
+const METHOD = `exact transient means (uniformization, error bound <= ${DEFAULT_METRIC_TOLERANCE}) vs the fluid ODE (dopri5), sup over 51 times in [0, ${T}], N = ${SIZES.join(', ')}, observed order >= 0.9`;
 
 export const transientFluidJiqBlocking = convergesInN({
   id: 'transient-fluid-jiq-blocking',

@@ -12,6 +12,7 @@
  * 0.111, 0.110 at N = 2..8), so d must grow.
  */
 import { convergesInN, Fraction } from 'lbcheck';
+import { DEFAULT_METRIC_TOLERANCE } from 'lbcheck';
 import { jsqD } from 'lbcheck/models';
 import { grid, trajectoryGap } from './support/transient-fluid.ts';
 
@@ -35,7 +36,7 @@ function gap(N: number, d: number): number {
   });
 }
 
-const method = (sizes: number[]) => `exact transient means (uniformization, error bound <= 1e-9) vs JSQ's fluid trajectory in closed form, sup over 51 times in [0, ${T}], N = ${sizes.join(', ')}, observed order >= 0.9`;
+const method = (sizes: number[]) => `exact transient means (uniformization, error bound <= ${DEFAULT_METRIC_TOLERANCE}) vs JSQ's fluid trajectory in closed form, sup over 51 times in [0, ${T}], N = ${sizes.join(', ')}, observed order >= 0.9`;
 
 export const transientJsqdUniversality = convergesInN({
   id: 'transient-jsqd-universality',

@@ -13,7 +13,6 @@
 // Model contract: families, chains, views.
 export { defineFamily, paramsJson, type FamilySpec, type ParamsJson } from './core/family.ts';
 export {
-  DEFAULT_BOUNDARY_TOLERANCE,
   type ChainDefinition,
   type ClaimedLaw,
   type MassFeatures,
@@ -25,6 +24,16 @@ export {
   type TruncationView,
 } from './core/model.ts';
 export type { FluidFixedPoint, FluidSystem, FluidView, LinearInvariant } from './core/fluid-view.ts';
+/** The numerical policy: tolerances, budgets and defaults, each with its help text. */
+export {
+  BOUNDARY_TOLERANCE,
+  DEFAULT_BOUNDARY_TOLERANCE,
+  DEFAULT_METRIC_TOLERANCE,
+  DEFAULT_TIMEOUT_MS,
+  LARGEST_BUDGET,
+  POLICY,
+  type Setting,
+} from './core/numerical-policy.ts';
 export type { DensityModel, DensityTransition } from './core/density-model.ts';
 /** State codes: a state's counts packed as one mixed-radix integer. */
 export { decodeInto, encode, mixedRadixWeights } from './core/mixed-radix.ts';
@@ -64,9 +73,9 @@ export { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult,
 
 // Solving and simulating.
 export { METHODS, solveChain, solveModel, trusted, type Chain, type Evidence, type Method, type Solved, type SolveOptions } from './ctmc/solve.ts';
-export { explore } from './ctmc/explore.ts';
+export { explore } from './ctmc/explore/explore.ts';
 export { certify } from './ctmc/certificate.ts';
-export { budgetText, LARGEST_BUDGET } from './ctmc/state-budget.ts';
+export { budgetText } from './ctmc/explore/state-budget.ts';
 export { transientModel, trustedTransient, type TransientAnswer, type TransientModelOptions } from './transient/transient-model.ts';
 export { runSimulation, type SimulationReport } from './sim/run.ts';
 export { BatchRecorder } from './sim/recorder.ts';
@@ -125,7 +134,6 @@ export {
   type ViewsAgreeSpec,
 } from './check/define.ts';
 export {
-  BOUNDARY_TOLERANCE,
   exactMetrics,
   observedOrder,
   round,
@@ -139,7 +147,7 @@ export {
 export { distance, settle, settledCases } from './check/fluid-settle.ts';
 export { readTrace, traceCounterexample, traceReplay, type TraceCase, type TraceSpec } from './check/trace-claim.ts';
 export { flaggedComparisons, regressEvidence, simulatorRegression, type SimulatorRegressionSpec } from './check/regress-claim.ts';
-export { claimProperty as z3Claim, DEFAULT_TIMEOUT_MS } from './check/claim-property.ts';
+export { claimProperty as z3Claim } from './check/claim-property.ts';
 export { decideClaim, type Confirmation, type Query, type SmtClaim } from './smt/claim.ts';
 export { and, evalTerm, holds, ite, max, min, num, or, pos, product, sum, variable, type Assignment, Prop, Term } from './smt/expr.ts';
 export {

@@ -1,5 +1,5 @@
 /**
- * What the finite state projection (src/ctmc/projection.ts) fits log pi of the
+ * What the finite state projection (src/ctmc/truncation/projection.ts) fits log pi of the
  * affinity chain to (ChainDefinition.massFeatures), group by group: the
  * group's total jobs, the gaps q_i - q_j between its servers (sorted, so
  * i < j gives q_i >= q_j), its foreign jobs, and its own jobs queued behind a

@@ -1,5 +1,5 @@
 /**
- * What the finite state projection (src/ctmc/projection.ts) fits log pi to,
+ * What the finite state projection (src/ctmc/truncation/projection.ts) fits log pi to,
  * for families of N queues (ChainDefinition.massFeatures): the total number of
  * jobs and, for every pair of servers i < j, the gaps (q_i - q_j)+ and
  * (q_j - q_i)+, then any digits of the family's own (tokens). Where the lengths

@@ -76,7 +76,7 @@ export function multisetStates(sizes: readonly number[], radix: number): number 
   return sizes.reduce((acc, c) => acc * Number(binomial(radix + c - 1, c)), 1);
 }
 
-/** What answers a chain the explorer refuses for its size (ChainDefinition.sizeHint; the cap is src/ctmc/state-budget.ts MAX_STATES). */
+/** What answers a chain the explorer refuses for its size (ChainDefinition.sizeHint; the cap is MAX_STATES, src/core/numerical-policy.ts). */
 export const MULTISET_SIZE_HINT = 'give a smaller --K or a lighter load';
 
 /** Whether N digits of this radix pack into codes <= 2^53 - 1 (core/mixed-radix.ts). */

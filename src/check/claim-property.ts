@@ -4,12 +4,10 @@
  * `proved` means proved at those sizes, which the claim's text names; no size
  * at all is `unknown`, never a vacuous proof.
  */
+import { DEFAULT_TIMEOUT_MS } from '../core/numerical-policy.ts';
 import type { EvidenceRecord, Verdict } from '../core/verdict.ts';
 import { decideClaim, type ClaimResult, type SmtClaim } from '../smt/claim.ts';
 import type { Property } from './property.ts';
-
-/** Z3's time limit per part in properties and in `lbcheck prove` (ms). */
-export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** `check --json`'s counterexample of a refuted claim: every refuted part (index: its place among the claim's parts, from 1) with its model and both sides of its conclusion. */
 export function smtRefutation(r: ClaimResult): EvidenceRecord {

@@ -3,12 +3,13 @@ import type fc from 'fast-check';
 import { Inconclusive, runGenerated } from './generated.ts';
 import type { RunContext } from './property.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
-import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
+import { hasSettled } from '../fluid/settle.ts';
+import { CONSERVATION_DEFECT, POLICY, SETTLED_DRIFT } from '../core/numerical-policy.ts';
 import type { FluidSystem } from '../core/fluid-view.ts';
 import type { EvidenceValue, PropertyResult } from '../core/verdict.ts';
 
 /** Horizons tried in turn until the drift max|f(x)| is below `drift`. */
-const HORIZONS = [200, 2000];
+const HORIZONS = [POLICY.claimFluidHorizon.value, 10 * POLICY.claimFluidHorizon.value];
 
 /** The end of a run whose drift fell below `drift`; Inconclusive when it never settles or the run is unsound. */
 export function settle(sys: FluidSystem, x0: Float64Array, drift = SETTLED_DRIFT): Trajectory {
@@ -16,7 +17,7 @@ export function settle(sys: FluidSystem, x0: Float64Array, drift = SETTLED_DRIFT
   for (const t of HORIZONS) {
     tr = integrate(sys, x0, { t, samples: 2 });
     const e = tr.evidence;
-    if (!e.completed || e.minFaceValue < 0 || e.conservationDefect > 1e-12) {
+    if (!e.completed || e.minFaceValue < 0 || e.conservationDefect > CONSERVATION_DEFECT) {
       throw new Inconclusive(`unsound ODE run: completed=${e.completed}, min face value ${e.minFaceValue}, conservation defect ${e.conservationDefect}`);
     }
     if (hasSettled(e, drift)) return tr;

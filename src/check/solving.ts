@@ -3,27 +3,18 @@
  * the family does not have is a usage error, never a NaN), and finite-N
  * sequences of a truncated queueing family for limit claims: each N is solved
  * (iterative solver, K grown until the boundary mass is below
- * BOUNDARY_TOLERANCE) and kept with its evidence; an untrusted solve makes the
+ * BOUNDARY_TOLERANCE, src/core/numerical-policy.ts) and kept with its evidence; an untrusted solve makes the
  * whole check `unknown` (Inconclusive).
  */
 import { UsageError } from '../core/errors.ts';
 import { metricsOf, type MetricSchema, type MetricsOf } from '../core/metric-schema.ts';
+import { BOUNDARY_TOLERANCE } from '../core/numerical-policy.ts';
 import type { MetricValues, ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import type { Rational } from '../core/rational.ts';
 import type { EvidenceRecord } from '../core/verdict.ts';
 import { solveModel, trusted, type Method, type Solved, type SolveOptions } from '../ctmc/solve.ts';
 import { Inconclusive } from './generated.ts';
-
-/**
- * Boundary mass allowed in these checks (the CLI default 1e-12 would need
- * truncations beyond reach at these sizes; see the families' README section).
- * It is not a bound on a metric's error: a solve is trusted only when every
- * metric's estimated error (truncation.metricError: the change between its last
- * two truncations plus the float solver's error) is within the search's metric
- * tolerance, far below the differences of 1e-3 or more that these checks measure.
- */
-export const BOUNDARY_TOLERANCE = 1e-10;
 
 export interface FiniteNSolve {
   N: number;

@@ -4,8 +4,9 @@ import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { clampProbabilities } from '../core/probability-clamp.ts';
-import { DEFAULT_ATOL, DEFAULT_RTOL, type Trajectory } from '../fluid/integrate.ts';
-import { hasSettled, integrateUntilSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
+import type { Trajectory } from '../fluid/integrate.ts';
+import { hasSettled, integrateUntilSettled } from '../fluid/settle.ts';
+import { CONSERVATION_DEFECT, DEFAULT_ATOL, DEFAULT_RTOL, POLICY, SETTLED_DRIFT } from '../core/numerical-policy.ts';
 import type { FluidFixedPoint } from '../core/fluid-view.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
@@ -149,14 +150,14 @@ const CLAMP_TOLERANCE = DEFAULT_ATOL + DEFAULT_RTOL;
 
 /** The run is sound: it completed, never left a face, and kept its invariants. */
 function sound(tr: Trajectory): boolean {
-  return tr.evidence.completed && tr.evidence.minFaceValue >= 0 && tr.evidence.conservationDefect <= 1e-12;
+  return tr.evidence.completed && tr.evidence.minFaceValue >= 0 && tr.evidence.conservationDefect <= CONSERVATION_DEFECT;
 }
 
 /** The options of a fluid run (shared by `fluid` and `sweep fluid`; --svg is fluid's own). */
 export function fluidOptions(family: ModelFamily<ParamSpecs, unknown>): Option[] {
   return [
     new Option('--x0 <list>', `start state, comma-separated: ${family.fluid!.startHelp}`),
-    new Option('--t <time>', `the largest time: the ODE is integrated until it settles (drift max|dx/dt| <= ${SETTLED_DRIFT}), at the latest to t`).default('10000'),
+    new Option('--t <time>', `the largest time: the ODE is integrated until it settles (drift max|dx/dt| <= ${SETTLED_DRIFT}), at the latest to t`).default(String(POLICY.fluidHorizon.value)),
     new Option('--samples <k>', 'trajectory points reported, equally spaced from 0 to the time the run stopped').default('101'),
   ];
 }

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { intParam } from '../core/params.ts';
-import { DEFAULT_TIMEOUT_MS } from '../check/claim-property.ts';
+import { POLICY } from '../core/numerical-policy.ts';
 import { claimSmtlib2, decideClaim, type SmtClaim } from '../smt/claim.ts';
 import { smtClaims } from '../../properties/smt-claims.ts';
 import { renderTable } from '../report/table.ts';
@@ -66,7 +66,7 @@ export function proveCommand(setExit: (code: number) => void): Command {
     .argument('<claim-id>', 'the claim to decide')
     .option('--size <n>', `the size decided: dispatchers R, largest d or server classes M, as the claim says (default ${DEFAULT_SIZE})`)
     .option('--R <n>', 'alias of --size')
-    .option('--timeout-ms <t>', 'Z3 time limit per part, in ms; past it the part is unknown', String(DEFAULT_TIMEOUT_MS))
+    .option('--timeout-ms <t>', POLICY.z3TimeoutMs.help, String(POLICY.z3TimeoutMs.value))
     .option('--smt2 <file>', 'also write the queries as SMT-LIB2 (one benchmark per part, separated by (reset))')
     .option('--json', 'print one JSON document')
     .action(async (id: string, opts: ProveFlags) => setExit(await runProve(id, opts)));

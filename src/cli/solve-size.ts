@@ -6,8 +6,8 @@
 import { floatArith } from '../core/arith.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { budgetText } from '../ctmc/state-budget.ts';
-import { familyChain } from '../ctmc/truncation-search.ts';
+import { budgetText } from '../ctmc/explore/state-budget.ts';
+import { familyChain } from '../ctmc/truncation/truncation-search.ts';
 
 /** A line for stderr when the chain the search works in has more states than the budget, else null. */
 export function searchSizeNote(family: ModelFamily<ParamSpecs, unknown>, p: unknown, maxStates: number): string | null {

@@ -2,10 +2,10 @@
 import { Command, Option } from 'commander';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { DEFAULT_TOLERANCE } from '../ctmc/convergence.ts';
-import { BYTES_PER_STATE, budgetText, MAX_STATES, MEMORY_SHARE, stateBudget } from '../ctmc/state-budget.ts';
-import { METHODS, solveModel, type Method } from '../ctmc/solve.ts';
-import { DEFAULT_SEARCH_SECONDS, type SearchOptions } from '../ctmc/truncation-search.ts';
+import { BYTES_PER_STATE, MAX_STATES, MEMORY_SHARE, POLICY } from '../core/numerical-policy.ts';
+import { budgetText, stateBudget } from '../ctmc/explore/state-budget.ts';
+import { METHODS, SOLVERS, solveModel, type Method } from '../ctmc/solve.ts';
+import type { SearchOptions } from '../ctmc/truncation/truncation-search.ts';
 import type { TruncationEvidence } from '../ctmc/solve-chain.ts';
 import { solvedReport } from '../report/solve-report.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
@@ -98,14 +98,14 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
 /** The options of a solve (shared by `solve` and `sweep solve`). */
 export function solveOptions(): Option[] {
   return [
-    new Option('--method <method>', 'stationary solver').choices(METHODS).default('auto'),
-    new Option('--tolerance <r>', `float solvers' tolerance on sum_j |(pi Q)_j|/q_j and on the estimated ||pi - pi*||_1`).default(String(DEFAULT_TOLERANCE)),
-    new Option('--boundary-tolerance <m>', 'largest trusted stationary mass on a truncation boundary (queueing families)').default('1e-12'),
+    new Option('--method <method>', `stationary solver. ${METHODS.map((m) => `${m}: ${SOLVERS[m].description}`).join('; ')}`).choices(METHODS).default('auto'),
+    new Option('--tolerance <r>', POLICY.solverTolerance.help).default(String(POLICY.solverTolerance.value)),
+    new Option('--boundary-tolerance <m>', POLICY.boundaryTolerance.help).default(String(POLICY.boundaryTolerance.value)),
     new Option(
       '--max-states <n>',
       `most states a solve holds (default ${budgetText(MAX_STATES)}, or fewer: what ${Math.round(MEMORY_SHARE * 100)}% of the free memory holds at ${BYTES_PER_STATE} bytes a state); more is refused unless the memory holds it`,
     ),
-    new Option('--max-seconds <s>', `CPU seconds an automatic truncation search may take; past them it stops, untrusted (default ${DEFAULT_SEARCH_SECONDS})`),
+    new Option('--max-seconds <s>', `${POLICY.searchSeconds.help} (default ${POLICY.searchSeconds.value})`),
   ];
 }
 

@@ -2,9 +2,10 @@
 import { Command, Option } from 'commander';
 import { floatArith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
-import { DEFAULT_METRIC_TOLERANCE, type ModelFamily } from '../core/model.ts';
+import type { ModelFamily } from '../core/model.ts';
+import { MAX_STATES, POLICY } from '../core/numerical-policy.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import { budgetText, MAX_STATES, stateBudget } from '../ctmc/state-budget.ts';
+import { budgetText, stateBudget } from '../ctmc/explore/state-budget.ts';
 import { flatMetricName } from '../core/metric-names.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { fmt, paramText, renderTable } from '../report/table.ts';
@@ -91,7 +92,7 @@ export function transientCommand(registry: Registry, setExit: (code: number) => 
     sub
       .option('--t <times>', 'times: a list 0.5,1,2,5 or a grid start:step:end, 0:0.1:5 [required]')
       .option('--from <state>', 'start state as the chain prints it: name=value pairs (names left out are 0), e.g. y0=1,y2=3 for jsq-d, n1=2 for jiq-blocking (default: the chain\'s initial state)')
-      .addOption(new Option('--tolerance <e>', 'largest trusted error bound of a metric, relative to max(1, |value|), at every time').default(String(DEFAULT_METRIC_TOLERANCE)))
+      .addOption(new Option('--tolerance <e>', `${POLICY.metricTolerance.help}, at every time`).default(String(POLICY.metricTolerance.value)))
       .option('--max-states <n>', `most states the chain may have (default ${budgetText(MAX_STATES)}, or what the free memory holds)`)
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & TransientFlags) => setExit(runTransient(family, opts)));

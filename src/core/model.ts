@@ -89,7 +89,7 @@ export interface ChainDefinition<T> {
   readonly stateCount?: number;
   readonly sizeHint?: string;
   /**
-   * What the finite state projection fits log pi to, linearly (src/ctmc/projection.ts):
+   * What the finite state projection fits log pi to, linearly (src/ctmc/truncation/projection.ts):
    * `count` numbers of a state, written into `out`; default its digits. A family
    * whose mass lies along a diagonal (balanced queues, unsorted classes) names
    * the total and the imbalances, in which the tail falls along every direction.
@@ -112,7 +112,7 @@ export interface MassFeatures {
   /**
    * While more than this mass sits on the frontier of the projection's start,
    * the start grows breadth first instead of by the fit (default START_MASS in
-   * ctmc/truncation-search.ts). affinity at lambda = 0.9 needs 1e-2
+   * ctmc/truncation/truncation-search.ts). affinity at lambda = 0.9 needs 1e-2
    * (models/affinity/mass-features.ts): fitted from its 8,192-state
    * breadth-first set (frontier 0.034) the next round had 8.3e-3, against
    * 3.5e-3 breadth first and 1.8e-7 one fitted round later.
@@ -120,19 +120,10 @@ export interface MassFeatures {
   readonly breadthFirstAbove?: number;
 }
 
-/** Largest stationary mass on a truncation boundary that a trusted answer may have. */
-export const DEFAULT_BOUNDARY_TOLERANCE = 1e-12;
-
-/**
- * Largest estimated truncation error of a metric, relative to max(1, |value|),
- * that a trusted answer of an automatic truncation may have.
- */
-export const DEFAULT_METRIC_TOLERANCE = 1e-9;
-
 /**
  * Families whose queues are unbounded and cut at K. The user may give K;
  * otherwise the engine truncates: by finite state projection on the chain of
- * `projection(p)` where the family offers it (src/ctmc/projection.ts), or by
+ * `projection(p)` where the family offers it (src/ctmc/truncation/projection.ts), or by
  * growing K from `initialK` until the boundary mass is below tolerance.
  */
 export interface TruncationView<P> {

@@ -2,15 +2,16 @@
  * The queue cap K of families whose queues are unbounded: the optional
  * parameter `K` (an arrival to a full queue is lost) and the truncation view
  * over it: the user's K, or the engine's search from `initialK`, which needs a
- * stable chain (`unstable` says why it is not; ctmc/truncation-search.ts then
+ * stable chain (`unstable` says why it is not; ctmc/truncation/truncation-search.ts then
  * refuses the automatic K in one line); and where the automatic K starts
  * (firstK) and where a projection chain's queues end (tailK).
  */
 import type { TruncationView } from './model.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE } from './numerical-policy.ts';
 import { intParam, optional } from './params.ts';
 
 export const capParam = optional(
-  intParam('queue length cap K; an arrival to a full queue is lost (default: automatic, boundary mass < 1e-12)', { min: 1 }),
+  intParam(`queue length cap K; an arrival to a full queue is lost (default: automatic, boundary mass < ${DEFAULT_BOUNDARY_TOLERANCE})`, { min: 1 }),
 );
 
 export type Capped = { K: number | undefined };

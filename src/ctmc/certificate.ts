@@ -11,8 +11,8 @@
 import type { ChainDefinition, ClaimedLaw } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { Fraction, type Rational } from '../core/rational.ts';
-import { reachableCodes } from './explore.ts';
-import { indexStates } from './state-index.ts';
+import { reachableCodes } from './explore/explore.ts';
+import { indexStates } from './explore/state-index.ts';
 import { gcd } from '../core/combinatorics.ts';
 
 export interface CertificateResult {

@@ -1,25 +1,24 @@
 /**
  * Solves one chain: explore it, check it is irreducible, find its stationary
- * law by the chosen method (src/ctmc/method.ts), and gather metrics and the
+ * law by the chosen method (src/ctmc/solvers/registry.ts), and gather metrics and the
  * evidence that goes with them. Needs no model family: any caller (families
  * through solve.ts, tests, claims, user-built chains) solves a chain here.
  */
 import { exactArith, floatArith, type Arith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
-import { DEFAULT_BOUNDARY_TOLERANCE, type ChainDefinition, type MetricValues } from '../core/model.ts';
+import type { ChainDefinition, MetricValues } from '../core/model.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE } from '../core/numerical-policy.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import type { Rational } from '../core/rational.ts';
-import { bigRatioToNumber } from '../core/rational.ts';
-import { bandOf } from './band.ts';
-import { ExactBudgetExceeded, solveExact, type ExactSolution } from './exact.ts';
-import { explore, growI32, restrictReturning, type Restriction, type Reuse } from './explore.ts';
-import { DEFAULT_RULE, jacobiResidual, meetsRule, RESIDUAL_NORMS, ruleWith, type ResidualNorm } from './convergence.ts';
-import { transitionCount, type SparseGenerator } from './generator.ts';
-import { solveGth } from './gth.ts';
-import { firstNonReturningState } from './irreducible.ts';
-import type { Hierarchy } from './iterative-coarsening.ts';
-import { solveIterative, type LastCycle } from './iterative.ts';
-import { AUTO_EXACT_SECONDS, chooseMethod, exactIsCheap, type DirectMethod, type MethodChoice } from './method.ts';
+import type { ExactSolution } from './solvers/exact.ts';
+import { explore, growI32, restrictReturning, type Restriction, type Reuse } from './explore/explore.ts';
+import { RESIDUAL_NORMS } from './solvers/convergence.ts';
+import { transitionCount, type SparseGenerator } from './explore/generator.ts';
+import { firstNonReturningState } from './explore/irreducible.ts';
+import type { Hierarchy } from './solvers/iterative-coarsening.ts';
+import { exactIsCheap } from './solvers/methods/auto.ts';
+import { solverFor, type DirectMethod, type MethodChoice } from './solvers/registry.ts';
+import type { SolverInput } from './solvers/solver.ts';
 import { exactMetrics, floatMetricsWithSensitivity, zipMetrics } from './metrics.ts';
 
 /**
@@ -29,12 +28,12 @@ import { exactMetrics, floatMetricsWithSensitivity, zipMetrics } from './metrics
 export type Chain = <T>(A: Arith<T>) => ChainDefinition<T>;
 
 export interface SolveOptions {
-  /** `auto` picks by size (method.ts); `float` is `auto` without the exact solver. */
+  /** `auto` picks by size (solvers/methods/auto.ts); `float` is `auto` without the exact solver. */
   method: MethodChoice;
-  /** Tolerance of the float solvers' convergence rule (convergence.ts; default 1e-9). */
+  /** Tolerance of the float solvers' convergence rule (solvers/convergence.ts; default DEFAULT_SOLVER_TOLERANCE). */
   tolerance?: number;
   maxIterations?: number;
-  /** Largest acceptable stationary mass on a truncation boundary (default 1e-12). */
+  /** Largest acceptable stationary mass on a truncation boundary (default DEFAULT_BOUNDARY_TOLERANCE). */
   boundaryTolerance?: number;
   /** Seconds `auto` gives the exact solver before it falls back to float (default AUTO_EXACT_SECONDS). */
   autoExactSeconds?: number;
@@ -174,20 +173,6 @@ export interface Solved {
   exactIsCheap: boolean;
 }
 
-/** The stationary law by one direct method, before metrics. */
-interface Law {
-  method: DirectMethod;
-  pi: Float64Array;
-  residual: number;
-  residualNorm: ResidualNorm;
-  iterations: number;
-  converged: boolean;
-  errorEstimate?: number;
-  lastCycle?: LastCycle;
-  hierarchy?: Hierarchy;
-  exact?: { solution: ExactSolution; def: ChainDefinition<Rational>; codes: Float64Array };
-}
-
 /**
  * The solver's error of the boundary mass F, estimated from the iterative
  * solver's last cycle: |F(x_k) - F(x_{k-1})| times the tail factor
@@ -210,42 +195,14 @@ function generatorOf<T>(def: ChainDefinition<T>, A: Arith<T>, opts: ChainSolveOp
   return opts.states ? restrictReturning(def, A, opts.states, reuse) : { g: explore(def, A, { maxStates: opts.maxStates }) };
 }
 
-function solveLaw(chain: Chain, g: SparseGenerator<number>, method: DirectMethod, opts: ChainSolveOptions, exactSeconds?: number): Law {
-  if (method === 'exact') {
+/** What the solver is given: the float chain, the exact one on demand, and the options that apply to it. */
+function solverInput(chain: Chain, g: SparseGenerator<number>, opts: ChainSolveOptions): SolverInput {
+  const exact = () => {
     const def = chain(exactArith);
-    const ge = generatorOf(def, exactArith, opts).g;
-    const solution = solveExact(ge, bandOf(ge), {
-      maxSeconds: exactSeconds,
-      onProgress: (k, bits) => opts.onProgress?.(`exact: ${k} steps, ${bits} bits`),
-    });
-    const pi = Float64Array.from(solution.numerators, (a) => bigRatioToNumber(a, solution.total));
-    return { method, pi, residual: 0, residualNorm: DEFAULT_RULE.norm, iterations: 0, converged: true, exact: { solution, def, codes: ge.codes } };
-  }
-  if (method === 'gth') {
-    const pi = solveGth(g, bandOf(g));
-    if (!pi) throw new Error('GTH met a zero pivot on an irreducible chain');
-    const rule = ruleWith(opts.tolerance);
-    const r = jacobiResidual(g, pi);
-    return { method, pi, residual: r, residualNorm: rule.norm, iterations: 0, converged: meetsRule(rule, r) };
-  }
-  const r = solveIterative(g, {
-    tolerance: opts.tolerance,
-    maxIterations: opts.maxIterations,
-    initial: opts.initial,
-    hierarchy: opts.same && opts.hierarchy,
-    onProgress: (it, res) => opts.onProgress?.(`iteration ${it}: residual ${res.toExponential(2)}`),
-  });
-  return { method, pi: r.pi, residual: r.residual, residualNorm: r.residualNorm, iterations: r.iterations, converged: r.converged, errorEstimate: r.errorEstimate, lastCycle: r.lastCycle, hierarchy: r.hierarchy };
-}
-
-/** `auto` tries the exact solver within a time budget, then falls back to float. */
-function autoLaw(chain: Chain, g: SparseGenerator<number>, opts: ChainSolveOptions): Law {
-  try {
-    return solveLaw(chain, g, 'exact', opts, opts.autoExactSeconds ?? AUTO_EXACT_SECONDS);
-  } catch (e) {
-    if (!(e instanceof ExactBudgetExceeded)) throw e;
-    return solveLaw(chain, g, chooseMethod('float', g), opts);
-  }
+    return { def, g: generatorOf(def, exactArith, opts).g };
+  };
+  const { tolerance, maxIterations, initial, autoExactSeconds, onProgress } = opts;
+  return { g, exact, tolerance, maxIterations, initial, hierarchy: opts.same && opts.hierarchy, autoExactSeconds, onProgress };
 }
 
 /** The states on the truncation boundary: `atBoundary`, or leaking out of a restricted set (their indices, increasing). */
@@ -303,8 +260,7 @@ export function solveChain(chain: Chain, opts: ChainSolveOptions): Solved {
   const { g, leaking, kept } = opts.same ?? generatorOf(def, floatArith, opts);
   if (!opts.states) checkIrreducible(def, g); // a restriction keeps only states that return (restrictReturning)
   if (kept && opts.initial) opts = { ...opts, initial: picked(opts.initial, kept) };
-  const method = chooseMethod(opts.method, g);
-  const law = opts.method === 'auto' && method === 'exact' ? autoLaw(chain, g, opts) : solveLaw(chain, g, method, opts);
+  const law = solverFor(opts.method).law(solverInput(chain, g, opts));
   // The levels go to Solved.hierarchy only: the lazy metrics below keep `law`, and through it they would keep the levels for as long as the answer lives.
   const hierarchy = law.hierarchy;
   law.hierarchy = undefined;

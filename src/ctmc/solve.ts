@@ -6,11 +6,11 @@
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { solveChain, type Solved } from './solve-chain.ts';
-import { familyChain, searchTruncation, type SearchOptions } from './truncation-search.ts';
+import { familyChain, searchTruncation, type SearchOptions } from './truncation/truncation-search.ts';
 
-export { METHODS, type Method } from './method.ts';
+export { isMethod, METHODS, SOLVERS, type Method } from './solvers/registry.ts';
 export { solveChain, trusted, type Chain, type Evidence, type SolveOptions, type Solved } from './solve-chain.ts';
-export type { SearchOptions } from './truncation-search.ts';
+export type { SearchOptions } from './truncation/truncation-search.ts';
 
 export function solveModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: SearchOptions): Solved {
   const t = family.truncation;

@@ -10,9 +10,9 @@ import { decodeInto } from '../core/mixed-radix.ts';
 import { flatMetricName } from '../core/metric-names.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { ratString, type Rational } from '../core/rational.ts';
-import { explore } from '../ctmc/explore.ts';
+import { explore } from '../ctmc/explore/explore.ts';
 import { solveModel, type Evidence } from '../ctmc/solve.ts';
-import { searchCap } from '../ctmc/truncation-search.ts';
+import { searchCap } from '../ctmc/truncation/truncation-search.ts';
 
 export interface ExportVariable {
   /** An identifier PRISM and Storm accept (letters, digits, _). */

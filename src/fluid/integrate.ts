@@ -15,6 +15,7 @@
  * Explicit Runge-Kutta steps preserve linear invariants, so conservation holds to
  * rounding; the largest defect along the run is reported.
  */
+import { DEFAULT_ATOL, DEFAULT_RTOL } from '../core/numerical-policy.ts';
 import type { FluidSystem } from './view.ts';
 
 // Dormand-Prince 5(4) tableau (the fields are autonomous, so the nodes c_i are not needed).
@@ -35,10 +36,6 @@ const D = [-12715105075 / 11282082432, 0, 87487479700 / 32700410799, -1069076397
 
 /** A face coordinate this close to 0 (after a located crossing, or from rounding) is put on the face. */
 const SNAP = 1e-14;
-
-/** The integrator's default error tolerances, relative and absolute, per step (IntegrateOptions.rtol, atol). */
-export const DEFAULT_RTOL = 1e-10;
-export const DEFAULT_ATOL = 1e-12;
 
 export interface IntegrateOptions {
   /** Integrate over [0, t]. */

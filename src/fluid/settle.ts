@@ -6,10 +6,8 @@
  * largest time (integrateUntilSettled).
  */
 import type { FluidSystem } from '../core/fluid-view.ts';
+import { SETTLED_DRIFT } from '../core/numerical-policy.ts';
 import { integrate, type IntegrationEvidence, type Trajectory } from './integrate.ts';
-
-/** Drift below which a run counts as settled (the fluid properties' default). */
-export const SETTLED_DRIFT = 1e-9;
 
 export function hasSettled(e: IntegrationEvidence, drift = SETTLED_DRIFT): boolean {
   return e.completed && e.finalDrift <= drift;

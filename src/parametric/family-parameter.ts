@@ -10,7 +10,7 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import type { Rational } from '../core/rational.ts';
 import type { Chain } from '../ctmc/solve-chain.ts';
-import { familyChain } from '../ctmc/truncation-search.ts';
+import { familyChain } from '../ctmc/truncation/truncation-search.ts';
 import { OutsideDomain } from './parametric-chain.ts';
 
 /** The family's parameters that --param accepts. */

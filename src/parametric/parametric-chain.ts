@@ -16,8 +16,8 @@ import type { ChainDefinition } from '../core/model.ts';
 import { UsageError } from '../core/errors.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
 import { Fraction, ratString, type Rational } from '../core/rational.ts';
-import { explore } from '../ctmc/explore.ts';
-import type { SparseGenerator } from '../ctmc/generator.ts';
+import { explore } from '../ctmc/explore/explore.ts';
+import type { SparseGenerator } from '../ctmc/explore/generator.ts';
 import type { Chain } from '../ctmc/solve-chain.ts';
 import { clearDenominators, interpolateRational, type IntPoly } from './polynomial.ts';
 

@@ -13,7 +13,7 @@
 import { gcd } from '../core/combinatorics.ts';
 import { invMod, mulMod, primesBelow } from '../core/modular.ts';
 import type { Rational } from '../core/rational.ts';
-import { CrtVector, reconstructVector } from '../ctmc/rational-reconstruction.ts';
+import { CrtVector, reconstructVector } from '../ctmc/solvers/rational-reconstruction.ts';
 import { addInt, content, derivative, divModP, evalInt, formatPoly, gcdModP, mulInt, subInt, toMod, type IntPoly } from './polynomial.ts';
 
 export interface RationalFunction {

@@ -25,11 +25,11 @@
  */
 import { gcd } from '../core/combinatorics.ts';
 import { mulMod, primesBelow } from '../core/modular.ts';
-import { bandOf } from '../ctmc/band.ts';
-import type { SparseGenerator } from '../ctmc/generator.ts';
-import { reduceBand, substitute, toBand } from '../ctmc/gth.ts';
-import { modField } from '../ctmc/padic-lifting.ts';
-import { CrtVector, reconstructVector } from '../ctmc/rational-reconstruction.ts';
+import { bandOf } from '../ctmc/solvers/band.ts';
+import type { SparseGenerator } from '../ctmc/explore/generator.ts';
+import { reduceBand, substitute, toBand } from '../ctmc/solvers/gth.ts';
+import { modField } from '../ctmc/solvers/padic-lifting.ts';
+import { CrtVector, reconstructVector } from '../ctmc/solvers/rational-reconstruction.ts';
 import { ParametricUnknown, type ParametricChain } from './parametric-chain.ts';
 import { addScaledInto, evalMod, ModInterpolator, mulModP, reconstructModP, toMod, trim, vanishingModP, type IntPoly, type ModPoly } from './polynomial.ts';
 

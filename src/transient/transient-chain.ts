@@ -18,8 +18,9 @@
 import { floatArith } from '../core/arith.ts';
 import type { ChainDefinition, MetricValues } from '../core/model.ts';
 import { decodeInto } from '../core/mixed-radix.ts';
-import { explore } from '../ctmc/explore.ts';
-import { transitionCount } from '../ctmc/generator.ts';
+import { POLICY } from '../core/numerical-policy.ts';
+import { explore } from '../ctmc/explore/explore.ts';
+import { transitionCount } from '../ctmc/explore/generator.ts';
 import { floatMetricsWithSensitivity } from '../ctmc/metrics.ts';
 import { uniformize } from './uniformize.ts';
 
@@ -31,7 +32,7 @@ export interface TransientOptions {
   times: readonly number[];
   /** Default: the chain's initial state. */
   start?: StartTest;
-  /** Budget of the uniformization's bound on ||p(t) - p~(t)||_1 at the last time (default 1e-12). */
+  /** Budget of the uniformization's bound on ||p(t) - p~(t)||_1 at the last time (default POLICY.transientEpsilon). */
   epsilon?: number;
   /** The most states the explored chain may have (explore.ts). */
   maxStates?: number;
@@ -71,8 +72,6 @@ export interface TransientChainResult {
 /** No state of the explored chain passes the start test. */
 export class StartNotFound extends Error {}
 
-export const DEFAULT_EPSILON = 1e-12;
-
 /** The names of the ratio metrics, left out of transient answers. */
 function ratioNames(def: ChainDefinition<number>): Set<string> {
   return new Set(def.metrics.filter((m) => m.per).map((m) => m.name));
@@ -111,7 +110,7 @@ export function transientChain(def: ChainDefinition<number>, o: TransientOptions
   const scratch = o.keepLaws ? undefined : new Float64Array(g.n);
   const run = uniformize(g, absorbing, law0, {
     times: o.times,
-    epsilon: o.epsilon ?? DEFAULT_EPSILON,
+    epsilon: o.epsilon ?? POLICY.transientEpsilon.value,
     onProgress: o.onProgress,
     onTime({ t, law, error }) {
       let total = 0;

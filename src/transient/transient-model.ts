@@ -8,10 +8,11 @@
  */
 import { floatArith } from '../core/arith.ts';
 import { UsageError } from '../core/errors.ts';
-import { DEFAULT_METRIC_TOLERANCE, type ModelFamily, type TruncationView } from '../core/model.ts';
+import type { ModelFamily, TruncationView } from '../core/model.ts';
+import { DEFAULT_METRIC_TOLERANCE, MAX_STATES } from '../core/numerical-policy.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { metricErrorsWithin } from '../ctmc/solve-chain.ts';
-import { budgetText, MAX_STATES } from '../ctmc/state-budget.ts';
+import { budgetText } from '../ctmc/explore/state-budget.ts';
 import { StartNotFound, transientChain, type TransientChainResult, type TransientOptions, type TransientPoint } from './transient-chain.ts';
 
 export interface TransientModelOptions extends TransientOptions {

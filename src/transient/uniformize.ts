@@ -11,7 +11,7 @@
  * of the passes before plus t's own. States flagged `absorbing` keep their mass
  * (their row of P is the identity).
  */
-import type { SparseGenerator } from '../ctmc/generator.ts';
+import type { SparseGenerator } from '../ctmc/explore/generator.ts';
 import { poissonWindow } from './poisson.ts';
 
 export interface UniformizedStep {

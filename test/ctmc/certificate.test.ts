@@ -5,7 +5,7 @@ import type { ChainDefinition } from '../../src/core/model.ts';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
 import type { ClaimedLaw } from '../../src/core/model.ts';
 import { certify } from '../../src/ctmc/certificate.ts';
-import { explore } from '../../src/ctmc/explore.ts';
+import { explore } from '../../src/ctmc/explore/explore.ts';
 import { productFormLaw, weightExact } from '../../src/productform/index.ts';
 
 /** A one-digit birth-death chain on 0..K with constant rates up and down. */

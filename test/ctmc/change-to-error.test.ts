@@ -1,6 +1,6 @@
 /** The factor from a change between two truncations to the last one's error (search-rounds.ts changeToError). */
 import { describe, expect, it } from 'vitest';
-import { changeToError } from '../../src/ctmc/search-rounds.ts';
+import { changeToError } from '../../src/ctmc/truncation/search-rounds.ts';
 
 describe('changeToError', () => {
   it('is F / (Fp - F) when the frontier mass fell by less than half: the change is a fraction of the error', () => {

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { create, all, type MathJsInstance, type Matrix } from 'mathjs';
 import { exactArith, floatArith } from '../../src/core/arith.ts';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
-import { bandOf } from '../../src/ctmc/band.ts';
-import { solveExact } from '../../src/ctmc/exact.ts';
-import { explore } from '../../src/ctmc/explore.ts';
-import type { SparseGenerator } from '../../src/ctmc/generator.ts';
-import { solveGth } from '../../src/ctmc/gth.ts';
+import { bandOf } from '../../src/ctmc/solvers/band.ts';
+import { solveExact } from '../../src/ctmc/solvers/exact.ts';
+import { explore } from '../../src/ctmc/explore/explore.ts';
+import type { SparseGenerator } from '../../src/ctmc/explore/generator.ts';
+import { solveGth } from '../../src/ctmc/solvers/gth.ts';
 import { jiqBlocking } from '../../models/jiq-blocking.ts';
 
 const math = create(all, { number: 'Fraction' }) as MathJsInstance;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../src/core/arith.ts';
 import { Fraction } from '../../src/core/rational.ts';
-import { incoming, type SparseGenerator } from '../../src/ctmc/generator.ts';
+import { incoming, type SparseGenerator } from '../../src/ctmc/explore/generator.ts';
 
 /** A random sparse generator: each state gets up to 4 transitions to random others, of distinct rates. */
 function randomGenerator<T>(n: number, seed: number, rate: (k: number) => T, store: (m: number) => Store<T>): SparseGenerator<T> {

@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { floatArith } from '../../src/core/arith.ts';
-import { restrictReturning } from '../../src/ctmc/explore.ts';
-import { firstSet, grow, grownPrefix } from '../../src/ctmc/projection.ts';
+import { restrictReturning } from '../../src/ctmc/explore/explore.ts';
+import { firstSet, grow, grownPrefix } from '../../src/ctmc/truncation/projection.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { trusted } from '../../src/ctmc/solve-chain.ts';
 import { jsqD } from '../../models/jsq-d.ts';

@@ -4,8 +4,8 @@
  * set), the search over the rest finds the same states.
  */
 import { describe, expect, it } from 'vitest';
-import type { SparseGenerator } from '../../src/ctmc/generator.ts';
-import { returningStates } from '../../src/ctmc/irreducible.ts';
+import type { SparseGenerator } from '../../src/ctmc/explore/generator.ts';
+import { returningStates } from '../../src/ctmc/explore/irreducible.ts';
 
 /** A generator from adjacency lists (rates 1). */
 function generator(rows: number[][], initial = 0): SparseGenerator<number> {

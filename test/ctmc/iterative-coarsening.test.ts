@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { floatArith } from '../../src/core/arith.ts';
 import { decodeInto, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import type { ChainDefinition } from '../../src/core/model.ts';
-import { explore } from '../../src/ctmc/explore.ts';
-import { exitRates, incoming, type SparseGenerator } from '../../src/ctmc/generator.ts';
-import { buildHierarchy, halvedBlocks, type Hierarchy } from '../../src/ctmc/iterative-coarsening.ts';
+import { explore } from '../../src/ctmc/explore/explore.ts';
+import { exitRates, incoming, type SparseGenerator } from '../../src/ctmc/explore/generator.ts';
+import { buildHierarchy, halvedBlocks, type Hierarchy } from '../../src/ctmc/solvers/iterative-coarsening.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 
 /** The blocks by hand: halve each state's digits, sort the distinct codes, rank. */

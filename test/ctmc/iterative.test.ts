@@ -9,10 +9,10 @@ import { floatArith } from '../../src/core/arith.ts';
 import { decodeInto, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import type { ChainDefinition } from '../../src/core/model.ts';
 import { ratToNumber } from '../../src/core/rational.ts';
-import { explore } from '../../src/ctmc/explore.ts';
-import { jacobiResidual } from '../../src/ctmc/convergence.ts';
-import { exitRates, incoming, type SparseGenerator } from '../../src/ctmc/generator.ts';
-import { solveIterative, type IterativeResult } from '../../src/ctmc/iterative.ts';
+import { explore } from '../../src/ctmc/explore/explore.ts';
+import { jacobiResidual } from '../../src/ctmc/solvers/convergence.ts';
+import { exitRates, incoming, type SparseGenerator } from '../../src/ctmc/explore/generator.ts';
+import { solveIterative, type IterativeResult } from '../../src/ctmc/solvers/iterative.ts';
 import { jiqBlocking, type JiqBlockingParams } from '../../models/jiq-blocking.ts';
 
 function jiqChain(p: JiqBlockingParams): SparseGenerator<number> {

@@ -3,12 +3,12 @@ import fc from 'fast-check';
 import { exactArith } from '../../src/core/arith.ts';
 import { fmaMod, primesBelow } from '../../src/core/modular.ts';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
-import { bandOf } from '../../src/ctmc/band.ts';
-import { satisfiesBalance, solveExact } from '../../src/ctmc/exact.ts';
-import { explore } from '../../src/ctmc/explore.ts';
-import type { SparseGenerator } from '../../src/ctmc/generator.ts';
-import { reduceBand, substitute, toBand } from '../../src/ctmc/gth.ts';
-import { liftingPrimeLimit, modField, PadicLifting, PadicVector } from '../../src/ctmc/padic-lifting.ts';
+import { bandOf } from '../../src/ctmc/solvers/band.ts';
+import { satisfiesBalance, solveExact } from '../../src/ctmc/solvers/exact.ts';
+import { explore } from '../../src/ctmc/explore/explore.ts';
+import type { SparseGenerator } from '../../src/ctmc/explore/generator.ts';
+import { reduceBand, substitute, toBand } from '../../src/ctmc/solvers/gth.ts';
+import { liftingPrimeLimit, modField, PadicLifting, PadicVector } from '../../src/ctmc/solvers/padic-lifting.ts';
 import { jiqBlocking } from '../../models/jiq-blocking.ts';
 
 /** A random integer generator on n states in CSR (a cycle 0 -> 1 -> ... -> 0 plus random edges keeps it irreducible). */

@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { floatArith } from '../../src/core/arith.ts';
-import { restrictReturning } from '../../src/ctmc/explore.ts';
+import { restrictReturning } from '../../src/ctmc/explore/explore.ts';
 import type { ChainDefinition } from '../../src/core/model.ts';
 import { decodeInto } from '../../src/core/mixed-radix.ts';
-import { firstSet, fitLogMass, grow, logMassModel } from '../../src/ctmc/projection.ts';
+import { firstSet, fitLogMass, grow, logMassModel } from '../../src/ctmc/truncation/projection.ts';
 import { solveChain } from '../../src/ctmc/solve-chain.ts';
-import { familyChain } from '../../src/ctmc/truncation-search.ts';
+import { familyChain } from '../../src/ctmc/truncation/truncation-search.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { smallProjectionChains } from '../support/projection-chains.ts';
 

@@ -1,7 +1,7 @@
 /** From residues back to rationals: Wang's reconstruction and the CRT vector, on values known in advance. */
 import { describe, expect, it } from 'vitest';
 import { invMod } from '../../src/core/modular.ts';
-import { CrtVector, reconstruct, reconstructionBound, reconstructVector } from '../../src/ctmc/rational-reconstruction.ts';
+import { CrtVector, reconstruct, reconstructionBound, reconstructVector } from '../../src/ctmc/solvers/rational-reconstruction.ts';
 
 const PRIMES = [2147483647, 2147483629, 2147483587, 2147483579, 2147483563, 2147483549];
 

@@ -1,11 +1,11 @@
 /**
  * The small-chain error bound ||pi - pi*||_1 <= ||d||_1 max_j q_j ||row_j(Q#)||_1
- * (src/ctmc/residual-bound.ts) against closed forms: on two states with rates
+ * (src/ctmc/solvers/residual-bound.ts) against closed forms: on two states with rates
  * a (0 -> 1) and b (1 -> 0), Q^2 = -(a + b) Q, so the group inverse is
  * Q# = Q / (a + b)^2 and kappa = 2 max(a, b)^2 / (a + b)^2.
  */
 import { describe, expect, it } from 'vitest';
-import { residualCondition, residualErrorBound, type IncomingChain } from '../../src/ctmc/residual-bound.ts';
+import { residualCondition, residualErrorBound, type IncomingChain } from '../../src/ctmc/solvers/residual-bound.ts';
 
 function twoStates(a: number, b: number): IncomingChain {
   // Incoming: state 0 from 1 at rate b, state 1 from 0 at rate a.

@@ -10,9 +10,9 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { floatArith } from '../../src/core/arith.ts';
-import { firstSet, grow } from '../../src/ctmc/projection.ts';
+import { firstSet, grow } from '../../src/ctmc/truncation/projection.ts';
 import { solveChain } from '../../src/ctmc/solve-chain.ts';
-import { familyChain } from '../../src/ctmc/truncation-search.ts';
+import { familyChain } from '../../src/ctmc/truncation/truncation-search.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 
 v8.setFlagsFromString('--expose-gc');

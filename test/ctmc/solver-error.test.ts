@@ -9,9 +9,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { solveModel, trusted } from '../../src/ctmc/solve.ts';
-import { Search } from '../../src/ctmc/search-rounds.ts';
+import { Search } from '../../src/ctmc/truncation/search-rounds.ts';
 import type { Solved } from '../../src/ctmc/solve-chain.ts';
-import { METRIC_ERROR_METHOD, searchCap } from '../../src/ctmc/truncation-search.ts';
+import { METRIC_ERROR_METHOD, searchCap } from '../../src/ctmc/truncation/truncation-search.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 
 const mm1 = jsqD.parse({ N: '1', d: '1', lambda: '9/10' });

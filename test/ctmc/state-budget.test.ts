@@ -1,7 +1,8 @@
 /** The state budget: the cap, what free memory holds at BYTES_PER_STATE, and a requested budget refused when memory cannot hold it. */
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.ts';
-import { BYTES_PER_STATE, budgetText, MAX_STATES, MEMORY_SHARE, stateBudget, statesFor } from '../../src/ctmc/state-budget.ts';
+import { BYTES_PER_STATE, MAX_STATES, MEMORY_SHARE } from '../../src/core/numerical-policy.ts';
+import { budgetText, stateBudget, statesFor } from '../../src/ctmc/explore/state-budget.ts';
 
 const GB = 1e9;
 

@@ -1,6 +1,6 @@
 /** The state index: the dense table and the open-addressing hash (code spaces past 2^25) agree with a Map. */
 import { describe, expect, it } from 'vitest';
-import { createStateIndex, indexStates, SortedLookup, sortedIndexOf } from '../../src/ctmc/state-index.ts';
+import { createStateIndex, indexStates, SortedLookup, sortedIndexOf } from '../../src/ctmc/explore/state-index.ts';
 
 /** Deterministic codes in [0, space): two 32-bit LCG draws as one 64-bit number (codes past 2^32 exercise the hash's high word). */
 function codes(count: number, space: number, seed: number): number[] {

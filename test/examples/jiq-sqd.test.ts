@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { Fraction, ratToNumber } from '../../src/core/rational.ts';
 import { solveModel, trusted } from '../../src/ctmc/solve.ts';
 import { solveTrusted } from '../../src/check/solving.ts';
+import { BOUNDARY_TOLERANCE } from '../../src/core/numerical-policy.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { jiqSqd } from '../../examples/jiq-sqd.ts';
 import { lbcheck } from '../support/cli.ts';
@@ -37,9 +38,9 @@ describe('examples/jiq-sqd.ts', () => {
     expect(solveModel(jiqSqd, jiqSqd.parse({ N: '2', d: '1', lambda: '1', K: '3' }), { method: 'exact' }).evidence.states).toBe(10); // a cut chain is finite at any load: C(2 + 3, 2)
   });
 
-  // The README's example claim solves this point with the iterative solver at boundary mass 1e-10.
+  // The README's example claim solves this point with the iterative solver at the claims' boundary mass (BOUNDARY_TOLERANCE).
   const point = { N: '2', d: '1', lambda: '3/20' };
-  const opts = { method: 'iterative', boundaryTolerance: 1e-10 } as const;
+  const opts = { method: 'iterative', boundaryTolerance: BOUNDARY_TOLERANCE } as const;
 
   it('the 66-state chain (N = 2, d = 1, lambda = 3/20, K = 10) by the iterative solver is converged, its error bars covering the exact law', () => {
     const p = jiqSqd.parse({ ...point, K: '10' });

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ModelFamily } from '../../src/core/model.ts';
 import type { ParamSpecs } from '../../src/core/params.ts';
 import { solveModel, type Solved } from '../../src/ctmc/solve.ts';
-import { searchCap } from '../../src/ctmc/truncation-search.ts';
+import { searchCap } from '../../src/ctmc/truncation/truncation-search.ts';
 import { exportChain, exportFiles, writeExport, type ExportChain } from '../../src/export/index.ts';
 import { families } from '../../models/index.ts';
 import { lbcheck, expectUsageError } from '../support/cli.ts';

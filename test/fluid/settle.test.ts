@@ -4,21 +4,22 @@
  * JSON, and exits 1 (whether it reaches the fixed point is then unknown).
  */
 import { describe, expect, it } from 'vitest';
+import { SETTLED_DRIFT } from '../../src/core/numerical-policy.ts';
 import { lbcheck } from '../support/cli.ts';
 
 describe('lbcheck fluid: settled or not', () => {
   it('jsq-d at lambda = 0.9, d = 2 has not settled by --t 50: text says so, exit 1', () => {
     const r = lbcheck('fluid', 'jsq-d', '--lambda', '0.9', '--d', '2', '--t', '50');
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/NOT SETTLED by t = 50, the largest time \(--t\): drift \d\.\d\de-4 > 1e-9/);
+    expect(r.stdout).toMatch(new RegExp(`NOT SETTLED by t = 50, the largest time \\(--t\\): drift \\d\\.\\d\\de-4 > ${SETTLED_DRIFT}`));
   });
 
   it('the JSON says settled false with the drift and the threshold', () => {
     const j = JSON.parse(lbcheck('fluid', 'jsq-d', '--lambda', '0.9', '--d', '2', '--t', '50', '--json').stdout);
     expect(j.final.settled).toBe(false);
     expect(j.final.t).toBe(50);
-    expect(j.final.drift).toBeGreaterThan(1e-9);
-    expect(j.final.settledDrift).toBe(1e-9);
+    expect(j.final.drift).toBeGreaterThan(SETTLED_DRIFT);
+    expect(j.final.settledDrift).toBe(SETTLED_DRIFT);
   });
 
   it('by default it integrates until it settles, near the closed-form fixed point, exit 0', () => {

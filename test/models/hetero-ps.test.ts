@@ -3,10 +3,10 @@ import { floatArith, type Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { encode, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
 import { Fraction, type Rational } from '../../src/core/rational.ts';
-import { explore } from '../../src/ctmc/explore.ts';
+import { explore } from '../../src/ctmc/explore/explore.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { trusted } from '../../src/ctmc/solve-chain.ts';
-import { searchCap, searchTruncation } from '../../src/ctmc/truncation-search.ts';
+import { searchCap, searchTruncation } from '../../src/ctmc/truncation/truncation-search.ts';
 import {
   heteroPs,
   hybridThreshold,

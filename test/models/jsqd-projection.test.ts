@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { solveModel, trusted, type Solved } from '../../src/ctmc/solve.ts';
-import { searchCap } from '../../src/ctmc/truncation-search.ts';
+import { searchCap } from '../../src/ctmc/truncation/truncation-search.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 
 /** Tolerances tight enough that both truncations are within 1e-11 of the untruncated law. */

@@ -9,7 +9,7 @@ import { exactArith, floatArith } from '../../src/core/arith.ts';
 import type { ChainDefinition } from '../../src/core/model.ts';
 import { decodeInto } from '../../src/core/mixed-radix.ts';
 import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
-import { explore } from '../../src/ctmc/explore.ts';
+import { explore } from '../../src/ctmc/explore/explore.ts';
 import { populationChain } from '../../src/population/chain.ts';
 import { populationFluid } from '../../src/population/fluid.ts';
 import { jiqBlocking } from '../../models/jiq-blocking.ts';

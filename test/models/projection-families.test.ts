@@ -11,7 +11,7 @@ import type { MetricValues, ModelFamily } from '../../src/core/model.ts';
 import type { ParamSpecs } from '../../src/core/params.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { trusted, type Solved } from '../../src/ctmc/solve-chain.ts';
-import { hopelessBudget, searchCap } from '../../src/ctmc/truncation-search.ts';
+import { hopelessBudget, searchCap } from '../../src/ctmc/truncation/truncation-search.ts';
 import { affinity } from '../../models/affinity.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';

@@ -7,8 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
+import { DEFAULT_BOUNDARY_TOLERANCE } from '../../src/core/numerical-policy.ts';
 import { solveModel } from '../../src/ctmc/solve.ts';
-import { searchCap } from '../../src/ctmc/truncation-search.ts';
+import { searchCap } from '../../src/ctmc/truncation/truncation-search.ts';
 import { jiqQueueing, queueingWaitLimit } from '../../models/jiq-queueing.ts';
 import { jsqD, meanFieldSojourn } from '../../models/jsq-d.ts';
 import { mm1k } from '../support/mm1k.ts';
@@ -59,7 +60,7 @@ describe('jsq-d', () => {
     expect(jsqD.truncation!.initialK(p)).toBeLessThan(auto.K! - 1); // the mean-field start is too optimistic here
     expect(auto.withinTolerance).toBe(true);
     const below = solveModel(jsqD, { ...p, K: auto.K! - 1 }, { method: 'gth' }).evidence.truncation!;
-    expect(below.boundaryMass).toBeGreaterThan(1e-12);
+    expect(below.boundaryMass).toBeGreaterThan(DEFAULT_BOUNDARY_TOLERANCE);
   });
 
   it('the cap search never builds a cut past its state budget: it stops untrusted with its last answer', () => {

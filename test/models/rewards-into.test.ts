@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { exactArith, floatArith, type Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition } from '../../src/core/model.ts';
 import { decodeInto } from '../../src/core/mixed-radix.ts';
-import { reachableCodes } from '../../src/ctmc/explore.ts';
+import { reachableCodes } from '../../src/ctmc/explore/explore.ts';
 import { floatMetricsWithSensitivity } from '../../src/ctmc/metrics.ts';
 import { jiqQueueing } from '../../models/jiq-queueing.ts';
 import { jsqD } from '../../models/jsq-d.ts';

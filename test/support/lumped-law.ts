@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { floatArith } from '../../src/core/arith.ts';
 import { decodeInto } from '../../src/core/mixed-radix.ts';
 import { Fraction, ratString, type Rational } from '../../src/core/rational.ts';
-import { nearestCodes } from '../../src/ctmc/explore.ts';
+import { nearestCodes } from '../../src/ctmc/explore/explore.ts';
 import { solveChain, type Chain, type Solved } from '../../src/ctmc/solve-chain.ts';
 
 /** The lumped code of a labelled state's digits. */

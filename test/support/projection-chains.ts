@@ -1,6 +1,6 @@
 /** Small projection chains (a family's chain for finite state projection) that growth tests share. */
 import type { Chain } from '../../src/ctmc/solve-chain.ts';
-import { familyChain } from '../../src/ctmc/truncation-search.ts';
+import { familyChain } from '../../src/ctmc/truncation/truncation-search.ts';
 import { heteroPs } from '../../models/hetero-ps.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 

@@ -3,9 +3,12 @@
  * answers, compared with the CLI's own modules and with values computed here.
  */
 import { describe, expect, it } from 'vitest';
+import { POLICY } from '../../src/core/numerical-policy.ts';
 import { Fraction } from '../../src/core/rational.ts';
 import { evaluateRefutation, listClaims, listFamilies, replayTrace, runClaim, solve, fluid } from '../../web/src/engine.ts';
 import { lbcheck } from '../support/cli.ts';
+
+const PAGE_CAP = POLICY.pageMaxStates.value.toLocaleString('en');
 
 describe('the explorer engine', () => {
   it('lists every registered claim with its kind and the families with their parameters', () => {
@@ -40,7 +43,7 @@ describe('the explorer engine', () => {
   it('refuses what the page should not solve, and bad parameters, in the CLI\'s words', async () => {
     expect(await solve('jiq-blocking', { N: '100000', lambda: '1', alpha: '1/2,1/2' }, 'auto')).toEqual({
       ok: false,
-      error: 'too large for the page (more than 200,000 states): run `lbcheck solve jiq-blocking --N 100000 --lambda 1 --alpha 1/2,1/2 --json`',
+      error: `too large for the page (more than ${PAGE_CAP} states): run \`lbcheck solve jiq-blocking --N 100000 --lambda 1 --alpha 1/2,1/2 --json\``,
     });
     const bad = await solve('jiq-blocking', { N: '4', lambda: '1', alpha: '1/2,1/3' }, 'auto');
     expect(bad).toEqual({ ok: false, error: '--alpha must sum to 1, got 5/6' });

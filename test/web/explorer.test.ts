@@ -16,6 +16,8 @@ import type { Page } from 'playwright-core';
 import { couplingTheorem1PerDispatcher } from '../../properties/coupling-theorem1-per-dispatcher.ts';
 import { jiqBlocking } from '../../models/jiq-blocking.ts';
 import type { TraceCounterexample } from '../../src/check/trace-claim.ts';
+import { POLICY } from '../../src/core/numerical-policy.ts';
+import { METHODS, SOLVERS } from '../../src/ctmc/solve.ts';
 import { lbcheck } from '../support/cli.ts';
 import { launchBrowser, screenshotDir, startExplorer, type Browser, type Explorer } from './browser.ts';
 
@@ -278,6 +280,8 @@ describe('the explorer in chromium', () => {
     expect(Number(await page.getAttribute('[data-testid="metric-blocking"]', 'data-value'))).toBe(cli.metrics.blocking);
     expect(await page.textContent('[data-testid="evidence"]')).toContain(`method ${cli.method}: ${cli.states} states`);
     expect(await page.textContent('[data-testid="command"]')).toBe(`lbcheck solve jiq-blocking ${args.join(' ')} --json`);
+    const methods = await page.$$eval('[data-testid="method"] option', (os) => os.map((o) => [o.textContent, o.getAttribute('title')]));
+    expect(methods).toEqual(METHODS.map((m) => [m, SOLVERS[m].description]));
     await page.click('[data-testid="fluid"]');
     await page.waitForSelector('[data-testid="fluid-plot"] canvas');
     await shot('model');
@@ -291,7 +295,8 @@ describe('the explorer in chromium', () => {
     floors.exactN20RoundTripMs = Number(await page.getAttribute('[data-testid="solve-result"]', 'data-roundtrip-ms'));
     await open('#/model/jiq-blocking?N=1000000&lambda=9/10&alpha=3/5,2/5&solve=1');
     const error = await page.textContent('[data-testid="error"]', { timeout: 60_000 });
-    expect(error).toBe('too large for the page (more than 200,000 states): run `lbcheck solve jiq-blocking --N 1000000 --lambda 9/10 --alpha 3/5,2/5 --json`');
+    const cap = POLICY.pageMaxStates.value.toLocaleString('en');
+    expect(error).toBe(`too large for the page (more than ${cap} states): run \`lbcheck solve jiq-blocking --N 1000000 --lambda 9/10 --alpha 3/5,2/5 --json\``);
     await open('#/model/jiq-blocking?N=10&lambda=-1&alpha=3/5,2/5&solve=1');
     expect(await page.textContent('[data-testid="rule-lambda"]')).toBe(lbcheck('solve', 'jiq-blocking', '--N', '10', '--lambda', '-1', '--alpha', '3/5,2/5').stderr.trim().replace(/^lbcheck: /, ''));
   });

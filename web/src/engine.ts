@@ -6,13 +6,14 @@
 import { exactArith, floatArith } from '../../src/core/arith.ts';
 import { UsageError } from '../../src/core/errors.ts';
 import { decodeInto } from '../../src/core/mixed-radix.ts';
+import { POLICY } from '../../src/core/numerical-policy.ts';
 import { parseRational } from '../../src/core/rational.ts';
 import type { EvidenceValue } from '../../src/core/verdict.ts';
 import { runProperty, type CheckResult } from '../../src/check/runner.ts';
 import { claimHeader, type Property } from '../../src/check/property.ts';
 import type { TraceCase, TraceCounterexample } from '../../src/check/trace-claim.ts';
-import { reachableCodes } from '../../src/ctmc/explore.ts';
-import { METHODS, solveModel, type Method, type Solved } from '../../src/ctmc/solve.ts';
+import { reachableCodes } from '../../src/ctmc/explore/explore.ts';
+import { isMethod, METHODS, SOLVERS, solveModel, type Solved } from '../../src/ctmc/solve.ts';
 import { solvedReport, type SolveReport as CliSolveReport } from '../../src/report/solve-report.ts';
 import { integrateUntilSettled } from '../../src/fluid/settle.ts';
 import { holds } from '../../src/smt/expr.ts';
@@ -183,12 +184,20 @@ export function listFamilies(): FamilyInfo[] {
   }));
 }
 
+/** A stationary solver as the page's method control shows it. */
+export interface MethodInfo {
+  name: string;
+  description: string;
+}
+
+/** The solvers of the registry, in its order (the CLI's --method choices). */
+export function listMethods(): MethodInfo[] {
+  return METHODS.map((name) => ({ name, description: SOLVERS[name].description }));
+}
+
 function findFamily(id: string): AnyFamily {
   return familyById(registry, id);
 }
-
-/** The largest chain the page explores; beyond it the CLI does the work. */
-export const PAGE_MAX_STATES = 200_000;
 
 /** Raw parameters as the CLI reads them (absent ones omitted). */
 export type RawParams = Record<string, string>;
@@ -200,13 +209,14 @@ function present(raw: RawParams): Record<string, string> {
 /** `solve --json`'s document, and the stationary marginal of each state coordinate: values[v] = P(digit = v). */
 export type SolveReport = CliSolveReport & { marginals: { name: string; values: number[] }[] };
 
-/** Refuses chains beyond PAGE_MAX_STATES before solving, naming the command that solves them. */
+/** Refuses chains beyond POLICY.pageMaxStates before solving, naming the command that solves them. */
 function checkPageSize(family: AnyFamily, params: unknown, command: string): void {
   if (family.truncation && family.truncation.fixedK(params) === undefined) return; // K is searched inside the solve
   try {
-    reachableCodes(family.ctmc(params, floatArith), PAGE_MAX_STATES);
+    reachableCodes(family.ctmc(params, floatArith), POLICY.pageMaxStates.value);
   } catch (e) {
-    if (e instanceof UsageError) throw new UsageError(`too large for the page (more than ${PAGE_MAX_STATES.toLocaleString('en')} states): run \`${command}\``);
+    const cap = POLICY.pageMaxStates.value.toLocaleString('en');
+    if (e instanceof UsageError) throw new UsageError(`too large for the page (more than ${cap} states): run \`${command}\``);
     throw e;
   }
 }
@@ -228,10 +238,10 @@ export function solveCommand(familyId: string, raw: RawParams, method: string): 
 export function solve(familyId: string, raw: RawParams, method: string, progress?: (what: string) => void): Promise<Outcome<SolveReport>> {
   return outcome(() => {
     const family = findFamily(familyId);
-    if (!(METHODS as readonly string[]).includes(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}, got "${method}"`);
+    if (!isMethod(method)) throw new UsageError(`--method must be one of ${METHODS.join(', ')}, got "${method}"`);
     const params = family.parse(present(raw));
     checkPageSize(family, params, solveCommand(familyId, raw, method));
-    const solved = solveModel(family, params, { method: method as Method, onProgress: (what) => progress?.(what) });
+    const solved = solveModel(family, params, { method, onProgress: (what) => progress?.(what) });
     const digits = new Int32Array(solved.radices.length);
     const def = family.ctmc(solvedParams(family, params, solved), exactArith);
     const marginals = solved.radices.map((r, d) => ({ name: def.digitNames[d], values: new Array<number>(r).fill(0) }));

@@ -2,7 +2,7 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { TraceCase, TraceCounterexample } from '../../src/check/trace-claim.ts';
-import type { ClaimInfo, FamilyInfo } from './engine.ts';
+import type { ClaimInfo, FamilyInfo, MethodInfo } from './engine.ts';
 import { engine } from './api.ts';
 import { formatRoute, parseRoute, type Route } from './route.ts';
 import { ClaimRunView, ClaimsView, OpenView } from './views/claims.tsx';
@@ -25,7 +25,7 @@ function TraceRouteView({ route, claims }: { route: Extract<Route, { view: 'trac
   return <TraceView id={route.id} initial={data.value} editable={claim.editable} step={route.step} origin={route.origin} />;
 }
 
-function View({ route, claims, families }: { route: Route; claims: ClaimInfo[]; families: FamilyInfo[] }) {
+function View({ route, claims, families, methods }: { route: Route; claims: ClaimInfo[]; families: FamilyInfo[]; methods: MethodInfo[] }) {
   switch (route.view) {
     case 'claims':
       return <ClaimsView claims={claims} />;
@@ -36,7 +36,7 @@ function View({ route, claims, families }: { route: Route; claims: ClaimInfo[]; 
     case 'refutation':
       return <RefutationView key={formatRoute(route)} {...route} />;
     case 'model':
-      return <ModelView key={formatRoute(route)} route={route} families={families} />;
+      return <ModelView key={formatRoute(route)} route={route} families={families} methods={methods} />;
     case 'open':
       return <OpenView />;
     case 'error':
@@ -46,12 +46,12 @@ function View({ route, claims, families }: { route: Route; claims: ClaimInfo[]; 
 
 function App() {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
-  const [registry, setRegistry] = useState<{ claims: ClaimInfo[]; families: FamilyInfo[] } | { error: string } | null>(null);
+  const [registry, setRegistry] = useState<{ claims: ClaimInfo[]; families: FamilyInfo[]; methods: MethodInfo[] } | { error: string } | null>(null);
   useEffect(() => {
     const onHash = () => setRoute(parseRoute(location.hash));
     addEventListener('hashchange', onHash);
-    Promise.all([engine.listClaims(), engine.listFamilies()])
-      .then(([claims, families]) => setRegistry({ claims, families }))
+    Promise.all([engine.listClaims(), engine.listFamilies(), engine.listMethods()])
+      .then(([claims, families, methods]) => setRegistry({ claims, families, methods }))
       .catch((e: unknown) => setRegistry({ error: `the engine worker failed to start: ${e instanceof Error ? e.message : String(e)}` }));
     return () => removeEventListener('hashchange', onHash);
   }, []);
@@ -70,7 +70,7 @@ function App() {
         </nav>
       </header>
       <main>
-        {registry === null ? <Message kind="info">starting the engine…</Message> : 'error' in registry ? <Message>{registry.error}</Message> : <View route={route} claims={registry.claims} families={registry.families} />}
+        {registry === null ? <Message kind="info">starting the engine…</Message> : 'error' in registry ? <Message>{registry.error}</Message> : <View route={route} claims={registry.claims} families={registry.families} methods={registry.methods} />}
       </main>
     </>
   );

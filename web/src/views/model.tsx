@@ -5,7 +5,7 @@
  * stationary marginals plotted, and the fluid trajectories.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { FamilyInfo, FluidReport, SolveReport } from '../engine.ts';
+import type { FamilyInfo, FluidReport, MethodInfo, SolveReport } from '../engine.ts';
 import { engine, progressProxy } from '../api.ts';
 import { fileFlag } from '../command-line.ts';
 import { go, type Route } from '../route.ts';
@@ -24,7 +24,7 @@ function fmt(x: number): string {
   return Number.isInteger(x) ? String(x) : x.toPrecision(12).replace(/\.?0+$/, '');
 }
 
-export function ModelView({ route: initial, families }: { route: ModelRoute; families: FamilyInfo[] }) {
+export function ModelView({ route: initial, families, methods }: { route: ModelRoute; families: FamilyInfo[]; methods: MethodInfo[] }) {
   const [route, setRoute] = useState(initial);
   const family = families.find((f) => f.id === (route.family ?? 'jiq-blocking'));
   const [progress, setProgress] = useState<string | null>(null);
@@ -78,8 +78,8 @@ export function ModelView({ route: initial, families }: { route: ModelRoute; fam
         ))}
         <label class="field">
           <span class="name">method</span>
-          <select value={route.method} onChange={(e) => set({ method: (e.target as HTMLSelectElement).value })}>
-            {['auto', 'exact', 'gth', 'iterative'].map((m) => <option key={m} value={m}>{m}</option>)}
+          <select value={route.method} data-testid="method" onChange={(e) => set({ method: (e.target as HTMLSelectElement).value })}>
+            {methods.map((m) => <option key={m.name} value={m.name} title={m.description}>{m.name}</option>)}
           </select>
         </label>
       </div>

@@ -2,7 +2,7 @@
  * The sparse generator of an explored chain: off-diagonal rates in CSR by source
  * state (the diagonal is minus the exit rate), states in increasing code order.
  */
-import type { Store } from '../core/arith.ts';
+import type { Store } from '../../core/arith.ts';
 
 export interface SparseGenerator<T> {
   readonly n: number;

@@ -8,7 +8,7 @@
  * s_k is the total rate from k to lower states (GTH: never 1 - sum or -q_kk).
  */
 import type { Band } from './band.ts';
-import type { SparseGenerator } from './generator.ts';
+import type { SparseGenerator } from '../explore/generator.ts';
 
 export interface Field {
   /** acc + x * y */

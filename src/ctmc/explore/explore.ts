@@ -3,13 +3,14 @@
  * breadth-first; they are then sorted by code; pass 2 emits each state's
  * transitions straight into CSR. Nothing is allocated per state.
  */
-import type { Arith, Store } from '../core/arith.ts';
-import { UsageError } from '../core/errors.ts';
-import type { ChainDefinition } from '../core/model.ts';
-import { decodeInto, encode, mixedRadixWeights } from '../core/mixed-radix.ts';
+import type { Arith, Store } from '../../core/arith.ts';
+import { UsageError } from '../../core/errors.ts';
+import type { ChainDefinition } from '../../core/model.ts';
+import { decodeInto, encode, mixedRadixWeights } from '../../core/mixed-radix.ts';
 import type { SparseGenerator } from './generator.ts';
 import { returningStates } from './irreducible.ts';
-import { budgetText, MAX_STATES } from './state-budget.ts';
+import { MAX_STATES } from '../../core/numerical-policy.ts';
+import { budgetText } from './state-budget.ts';
 import { createStateIndex, SortedLookup, sortedIndexOf } from './state-index.ts';
 
 export interface ExploreOptions {

@@ -8,11 +8,11 @@
  * transition feeds which coarse one is worked out once here; the coarse rates
  * are refreshed from the current iterate in every cycle (iterative-cycle.ts).
  */
-import { codeSpace, decodeInto } from '../core/mixed-radix.ts';
-import { exitRates, takeIncoming, type Incoming, type SparseGenerator } from './generator.ts';
+import { codeSpace, decodeInto } from '../../core/mixed-radix.ts';
+import { exitRates, takeIncoming, type Incoming, type SparseGenerator } from '../explore/generator.ts';
 import type { BandMatrix } from './gth.ts';
 import { lump } from './iterative-cycle.ts';
-import { MaxHeap } from './max-heap.ts';
+import { MaxHeap } from '../../core/max-heap.ts';
 
 /** Levels with at most this many states are solved by dense GTH (about n^3/3 = 0.7 M multiply-adds at 128 per visit). */
 const DIRECT_LIMIT = 128;

@@ -6,7 +6,7 @@
  * it only if its residual in the convergence rule's norm is certainly below the
  * plain cycle output's.
  */
-import { solveDense } from '../core/dense-solve.ts';
+import { solveDense } from '../../core/dense-solve.ts';
 import { FLOOR } from './iterative-cycle.ts';
 
 /**

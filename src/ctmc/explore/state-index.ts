@@ -2,7 +2,7 @@
  * Maps packed state codes to indices without allocating per state: a dense table
  * when the code space is small, otherwise open addressing on a Float64Array.
  */
-import { codeSpace } from '../core/mixed-radix.ts';
+import { codeSpace } from '../../core/mixed-radix.ts';
 
 const DENSE_LIMIT = 1 << 25;
 

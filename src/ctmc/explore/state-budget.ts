@@ -4,28 +4,8 @@
  * refused when that memory cannot hold it. The memory itself is the caller's to
  * find (cli/memory.ts on Node); an engine reads no platform.
  */
-import { UsageError } from '../core/errors.ts';
-
-/**
- * The solvers' cap on a chain's states. Explored and solved iteratively a state
- * takes about 400 bytes (codes, index, CSR both ways, solver levels), so 1e7
- * states is some 4 GB; a projection round, at BYTES_PER_STATE, some 7 GB.
- */
-export const MAX_STATES = 1e7;
-
-/**
- * Peak bytes a state costs a projection round: it holds the last round's law
- * and rows beside its own. Peak resident memory measured (/usr/bin/time, in
- * bytes): jsq-d d = 2 at lambda = 0.9, N = 6, 622 MB at 917,408 states (678 a
- * state), N = 10, 6.98 GB at 9,982,798 (700, with 11 transitions a state);
- * jiq-queueing N = 4, 6.72 GB at 15,000,000 (448). An explored chain solved
- * iteratively takes less, about 400.
- */
-export const BYTES_PER_STATE = 700;
-/** Share of the free memory a solve may plan for: the rest is the runtime's, and the slack of arrays that double as they grow. */
-export const MEMORY_SHARE = 0.8;
-/** Above this, transition indices (Int32, up to about 20 transitions a state) could overflow. */
-export const LARGEST_BUDGET = 1e8;
+import { UsageError } from '../../core/errors.ts';
+import { BYTES_PER_STATE, LARGEST_BUDGET, MAX_STATES, MEMORY_SHARE } from '../../core/numerical-policy.ts';
 
 /** The states `bytes` of free memory hold, rounded down to two significant digits (so the budget prints exactly). */
 export function statesFor(bytes: number): number {

@@ -14,9 +14,9 @@
  * gives |r_k| <= C and every partial sum of r_k - y_k Q below p * C; callers
  * pick p with p * C <= 2^53 (liftingPrimeLimit), so the residual is exact.
  */
-import { fmaMod, invMod, PRIME_BITS } from '../core/modular.ts';
+import { fmaMod, invMod, PRIME_BITS } from '../../core/modular.ts';
 import type { Band } from './band.ts';
-import type { SparseGenerator } from './generator.ts';
+import type { SparseGenerator } from '../explore/generator.ts';
 import type { ModularVector } from './rational-reconstruction.ts';
 import { reduceBand, substitute, toBand, type BandMatrix, type Field } from './gth.ts';
 

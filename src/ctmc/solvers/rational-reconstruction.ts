@@ -5,7 +5,7 @@
  * reconstruct as small integers. (p-adic expansions, m = p^K, come from
  * padic-lifting.ts.)
  */
-import { invMod } from '../core/modular.ts';
+import { invMod } from '../../core/modular.ts';
 
 /** A vector of residues modulo one modulus. */
 export interface ModularVector {

@@ -36,8 +36,9 @@
  * the plain cycle output.
  */
 
+import { POLICY } from '../../core/numerical-policy.ts';
 import { meetsRule, ruleWith, type ConvergenceRule, type ResidualNorm } from './convergence.ts';
-import type { SparseGenerator } from './generator.ts';
+import type { SparseGenerator } from '../explore/generator.ts';
 import type { BandMatrix } from './gth.ts';
 import { buildHierarchy, type Hierarchy, type Level } from './iterative-coarsening.ts';
 import { cycle, solveDirect } from './iterative-cycle.ts';
@@ -45,9 +46,9 @@ import { History } from './iterative-recombination.ts';
 import { residualErrorBound } from './residual-bound.ts';
 
 export interface IterativeOptions {
-  /** Tolerance of the convergence rule (convergence.ts; default DEFAULT_TOLERANCE). */
+  /** Tolerance of the convergence rule (convergence.ts; default DEFAULT_SOLVER_TOLERANCE). */
   tolerance?: number;
-  /** Cycles before giving up (default 1000, at least 1). */
+  /** Cycles before giving up (default POLICY.iterativeMaxCycles, at least 1). */
   maxIterations?: number;
   onProgress?: (iteration: number, residual: number) => void;
   /** A starting law (e.g. the previous truncation's, warm start), > 0 where the chain's law is; default uniform. */
@@ -100,7 +101,6 @@ export interface LastCycle {
  * history costs 2 x 3 vectors of the chain's size.
  */
 const HISTORY = 2;
-const DEFAULT_MAX_ITERATIONS = 1000;
 
 function normalize(x: Float64Array): void {
   let s = 0;
@@ -176,7 +176,7 @@ function singleSolve(L: Level, dense: BandMatrix, rule: ConvergenceRule): Omit<I
 
 export function solveIterative(g: SparseGenerator<number>, opts: IterativeOptions = {}): IterativeResult {
   const rule = ruleWith(opts.tolerance);
-  const maxIterations = Math.max(1, opts.maxIterations ?? DEFAULT_MAX_ITERATIONS);
+  const maxIterations = Math.max(1, opts.maxIterations ?? POLICY.iterativeMaxCycles.value);
   const h = opts.hierarchy ? reused(opts.hierarchy, g) : buildHierarchy(g);
   const top = h.levels[0];
   if (opts.initial) {

@@ -4,23 +4,27 @@
  * re-solves at a tighter solver tolerance when the solver's error is what is
  * left, and the evidence of its answer (each metric's estimated error).
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, DEFAULT_METRIC_TOLERANCE, type MetricValues } from '../core/model.ts';
-import { DEFAULT_TOLERANCE } from './convergence.ts';
-import type { Method } from './method.ts';
-import { zipMetrics } from './metrics.ts';
-import { metricErrorsWithin, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from './solve-chain.ts';
-import { budgetText, MAX_STATES } from './state-budget.ts';
+import type { MetricValues } from '../../core/model.ts';
+import {
+  DEFAULT_BOUNDARY_TOLERANCE,
+  DEFAULT_METRIC_TOLERANCE,
+  DEFAULT_SEARCH_SECONDS,
+  DEFAULT_SOLVER_TOLERANCE,
+  MAX_STATES,
+} from '../../core/numerical-policy.ts';
+import type { Method } from '../solvers/registry.ts';
+import { zipMetrics } from '../metrics.ts';
+import { metricErrorsWithin, type ChainSolveOptions, type SearchRound, type SolveOptions, type Solved } from '../solve-chain.ts';
+import { budgetText } from '../explore/state-budget.ts';
 
 export interface SearchOptions extends SolveOptions {
   method: Method;
   /** Metric errors within metricTolerance * max(1, |value|) (default DEFAULT_METRIC_TOLERANCE). */
   metricTolerance?: number;
-  /** CPU seconds after which a search stops, untrusted (default 600; CPU, not wall, so a loaded machine gives the same answer). */
+  /** CPU seconds after which a search stops, untrusted (default DEFAULT_SEARCH_SECONDS; CPU, not wall, so a loaded machine gives the same answer). */
   maxSeconds?: number;
 }
 
-/** CPU seconds a search may take before it stops, untrusted (SearchOptions.maxSeconds). */
-export const DEFAULT_SEARCH_SECONDS = 600;
 /** A projection grows at least MIN_GROWTH times per round (truncation-search.ts nextSize). */
 export const MIN_GROWTH = 1.25;
 /** The search stops when the boundary mass falls less than this factor over STALL_ROUNDS rounds. */
@@ -68,7 +72,7 @@ export class Search {
   /** `spent`: CPU seconds the same search already spent before this one (a projection started again with a larger cap), counted against its budget. */
   constructor(readonly opts: SearchOptions, spent = 0) {
     this.cpuStart = cpuNow() - spent;
-    this.solverTolerance = opts.tolerance ?? DEFAULT_TOLERANCE;
+    this.solverTolerance = opts.tolerance ?? DEFAULT_SOLVER_TOLERANCE;
     this.tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
     this.metricTolerance = opts.metricTolerance ?? DEFAULT_METRIC_TOLERANCE;
     this.maxSeconds = opts.maxSeconds ?? DEFAULT_SEARCH_SECONDS;
@@ -106,7 +110,7 @@ export class Search {
     this.last = solved;
     const mass = solved.evidence.truncation?.boundaryMass ?? 0;
     const K = solved.evidence.truncation?.K;
-    const tightened = this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_TOLERANCE);
+    const tightened = this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_SOLVER_TOLERANCE);
     this.rounds.push({
       ...(K !== undefined ? { K } : {}),
       ...(growth ? { growth } : {}),
@@ -309,7 +313,7 @@ export class Search {
                       metricErrorWithinTolerance: metricErrorsWithin(metricError, final.metrics, this.metricTolerance),
                     }
                   : {}),
-                ...(this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_TOLERANCE) ? { solverTolerance: this.solverTolerance } : {}),
+                ...(this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_SOLVER_TOLERANCE) ? { solverTolerance: this.solverTolerance } : {}),
                 rounds: this.rounds,
                 ...(this.stopped ? { stopped: this.stopped } : {}),
               },

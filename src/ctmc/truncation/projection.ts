@@ -22,13 +22,13 @@
  * imbalance <= 27, 193,570.
  */
 import quickselect from 'quickselect';
-import type { ChainDefinition, MassFeatures } from '../core/model.ts';
-import { decodeInto } from '../core/mixed-radix.ts';
-import { floatArith } from '../core/arith.ts';
-import { growF64, growI32, nearestCodes, subRestriction, type Restriction } from './explore.ts';
-import { returningStates } from './irreducible.ts';
-import { MaxHeap } from './max-heap.ts';
-import { createStateIndex, SortedLookup, sortedIndexOf } from './state-index.ts';
+import type { ChainDefinition, MassFeatures } from '../../core/model.ts';
+import { decodeInto } from '../../core/mixed-radix.ts';
+import { floatArith } from '../../core/arith.ts';
+import { growF64, growI32, nearestCodes, subRestriction, type Restriction } from '../explore/explore.ts';
+import { returningStates } from '../explore/irreducible.ts';
+import { MaxHeap } from '../../core/max-heap.ts';
+import { createStateIndex, SortedLookup, sortedIndexOf } from '../explore/state-index.ts';
 
 /** Growth of one projection step: the new state set (increasing codes) and a starting law on it. */
 export interface Grown {

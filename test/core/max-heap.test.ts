@@ -1,7 +1,7 @@
 /** MaxHeap against a sorted list (the slots come out by decreasing key, through push, pop and replaceTop), and the order of its ties. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MaxHeap } from '../../src/ctmc/max-heap.ts';
+import { MaxHeap } from '../../src/core/max-heap.ts';
 
 describe('MaxHeap', () => {
   it('pops slots by decreasing key, with replaceTop as a pop and a push, past its first capacity', () => {

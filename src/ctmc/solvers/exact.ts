@@ -8,15 +8,15 @@
  * large for an exact double residual (liftingPrimeLimit below 2^20), it falls
  * back to one reduction per prime and Chinese remaindering.
  */
-import { UsageError } from '../core/errors.ts';
-import { primesBelow, residueOf } from '../core/modular.ts';
-import type { Rational } from '../core/rational.ts';
+import { UsageError } from '../../core/errors.ts';
+import { primesBelow, residueOf } from '../../core/modular.ts';
+import type { Rational } from '../../core/rational.ts';
 import type { Band } from './band.ts';
-import type { SparseGenerator } from './generator.ts';
+import type { SparseGenerator } from '../explore/generator.ts';
 import { bandedGth, toBand } from './gth.ts';
 import { liftingPrimeLimit, modField, PadicLifting, PadicVector } from './padic-lifting.ts';
 import { CrtVector, reconstructVector, type ModularVector } from './rational-reconstruction.ts';
-import { gcd } from '../core/combinatorics.ts';
+import { gcd } from '../../core/combinatorics.ts';
 
 export interface ExactSolution {
   /** pi_i = numerators[i] / total, all positive integers. */

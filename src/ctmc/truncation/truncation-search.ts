@@ -24,18 +24,19 @@
  * knows its chain is unstable at p (TruncationView.unstable) refuses the search
  * in one line.
  */
-import { floatArith } from '../core/arith.ts';
-import { UsageError } from '../core/errors.ts';
-import { decodeInto } from '../core/mixed-radix.ts';
-import type { ModelFamily, TruncationView } from '../core/model.ts';
-import type { ParamSpecs } from '../core/params.ts';
-import type { Reuse } from './explore.ts';
+import { floatArith } from '../../core/arith.ts';
+import { UsageError } from '../../core/errors.ts';
+import { decodeInto } from '../../core/mixed-radix.ts';
+import type { ModelFamily, TruncationView } from '../../core/model.ts';
+import type { ParamSpecs } from '../../core/params.ts';
+import type { Reuse } from '../explore/explore.ts';
 import { firstSet, grow, grownPrefix } from './projection.ts';
-import { cpuNow, DEFAULT_SEARCH_SECONDS, MIN_GROWTH, Search, type Prefix, type SearchOptions } from './search-rounds.ts';
-import { solveChain, type Chain, type ChainSolveOptions, type SearchRound, type Solved } from './solve-chain.ts';
-import { budgetText } from './state-budget.ts';
+import { DEFAULT_SEARCH_SECONDS } from '../../core/numerical-policy.ts';
+import { cpuNow, MIN_GROWTH, Search, type Prefix, type SearchOptions } from './search-rounds.ts';
+import { solveChain, type Chain, type ChainSolveOptions, type SearchRound, type Solved } from '../solve-chain.ts';
+import { budgetText } from '../explore/state-budget.ts';
 
-export { DEFAULT_SEARCH_SECONDS, METRIC_ERROR_METHOD, type SearchOptions } from './search-rounds.ts';
+export { METRIC_ERROR_METHOD, type SearchOptions } from './search-rounds.ts';
 
 /** Largest K the cap search tries before it reports an untrusted answer. */
 const MAX_AUTO_K = 4096;

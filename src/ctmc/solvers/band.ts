@@ -2,7 +2,7 @@
  * Band structure of a generator in its state order: lower bandwidth (transitions
  * to lower indices) and upper bandwidth. Direct methods cost n * lower * upper.
  */
-import type { SparseGenerator } from './generator.ts';
+import type { SparseGenerator } from '../explore/generator.ts';
 
 export interface Band {
   readonly lower: number;

@@ -16,7 +16,8 @@
  * ||pi - pi*||_1, the estimate <= tolerance (a small residual of a slowly mixing
  * chain is no small error).
  */
-import { exitRates, type SparseGenerator } from './generator.ts';
+import { DEFAULT_SOLVER_TOLERANCE } from '../../core/numerical-policy.ts';
+import { exitRates, type SparseGenerator } from '../explore/generator.ts';
 
 /** The residual norm, as data (one today), and its formula for the evidence. */
 export const RESIDUAL_NORMS = { 'jacobi-l1': 'sum_j |(pi Q)_j| / q_j (pi sums to 1, q_j the exit rate)' } as const;
@@ -28,14 +29,7 @@ export interface ConvergenceRule {
   readonly tolerance: number;
 }
 
-/**
- * 1e-9: every metric with |f| <= 1 to about 9 digits. On the ctmc benchmark
- * chains (jiq-blocking, lambda = 9/10) it stops the iterative solver no later
- * than the old absolute rule max|pi Q| <= 1e-12 did there.
- */
-export const DEFAULT_TOLERANCE = 1e-9;
-
-export const DEFAULT_RULE: ConvergenceRule = { norm: 'jacobi-l1', tolerance: DEFAULT_TOLERANCE };
+export const DEFAULT_RULE: ConvergenceRule = { norm: 'jacobi-l1', tolerance: DEFAULT_SOLVER_TOLERANCE };
 
 /** The default rule with the caller's tolerance, if any (> 0). */
 export function ruleWith(tolerance: number | undefined): ConvergenceRule {
