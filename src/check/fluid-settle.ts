@@ -5,7 +5,8 @@ import type { RunContext } from './property.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
 import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
 import type { FluidSystem } from '../core/fluid-view.ts';
-import type { EvidenceValue, PropertyResult } from '../core/verdict.ts';
+import type { EvidenceValue } from '../core/verdict.ts';
+import type { PropertyResult } from './result.ts';
 
 /** Horizons tried in turn until the drift max|f(x)| is below `drift`. */
 const HORIZONS = [200, 2000];

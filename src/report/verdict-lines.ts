@@ -4,7 +4,8 @@
  * `--verbose` adds the claim, source, method and whole evidence under each
  * row), and replay commands wrapped so that no line passes TABLE_WIDTH.
  */
-import { evidenceText, type CheckResult } from '../check/runner.ts';
+import type { CheckResult } from '../check/runner.ts';
+import type { EvidenceRecord, EvidenceValue } from '../core/verdict.ts';
 import { wrapWords } from './counterexample-text.ts';
 import { TABLE_WIDTH } from './table.ts';
 
@@ -26,6 +27,20 @@ export function idColumn(ids: readonly string[]): number {
 
 export function verdictHeader(idWidth: number): string[] {
   return [`${'id'.padEnd(idWidth)}${'verdict'.padEnd(VERDICT_COLUMN)}evidence`, '-'.repeat(TABLE_WIDTH)];
+}
+
+/** Evidence as "key=value" text for tables; records nested in arrays get a line each. */
+export function evidenceText(e: EvidenceRecord): string {
+  const value = (v: EvidenceValue): string => {
+    if (Array.isArray(v)) {
+      return v.some((x) => typeof x === 'object' && x !== null && !Array.isArray(x))
+        ? v.map((x) => `\n  ${value(x)}`).join('')
+        : `[${v.map(value).join(', ')}]`;
+    }
+    if (typeof v === 'object' && v !== null) return Object.entries(v).map(([k, x]) => `${k}=${value(x)}`).join(' ');
+    return typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(4)).toString() : String(v);
+  };
+  return Object.entries(e).map(([k, v]) => `${k}=${value(v)}`).join(', ');
 }
 
 /** A result's row; a verdict other than the expected one says so first in the summary. */

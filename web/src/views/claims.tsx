@@ -1,7 +1,7 @@
 /** The claims (built in and from --file) with statement, source and last verdict; a claim run in the page; pasted CLI output. */
 import { useEffect, useState } from 'preact/hooks';
-import type { TraceCounterexample } from '../../../src/check/trace-claim.ts';
-import type { BalanceFailure } from '../../../src/ctmc/certificate.ts';
+import type { SmtRefutation } from '../../../src/check/counterexample.ts';
+import { shownCounterexample } from '../../../src/check/result.ts';
 import type { ClaimInfo, ClaimRun } from '../engine.ts';
 import { engine, progressProxy } from '../api.ts';
 import { fileFlag } from '../command-line.ts';
@@ -79,8 +79,7 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
   if (!claim) return <Message>Unknown claim "{route.id}". The <a href="#/">claims page</a> lists the {claims.length} claims this page knows.</Message>;
   const file = fileFlag(claim.origin).map((f) => ` ${f}`).join('');
   const command = `lbcheck check ${claim.id}${file} --seed ${route.seed}${route.path ? ` --path ${route.path}` : ''} --json`;
-  const cx = run?.ok ? run.value.counterexample : null;
-  const kind = cx && typeof cx === 'object' && !Array.isArray(cx) ? (cx as { kind?: string }).kind : undefined;
+  const cx = run?.ok ? shownCounterexample(run.value) : null;
   return (
     <section class="claim" data-testid="claim-view">
       <h2>{claim.id}</h2>
@@ -95,18 +94,16 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
           <details><summary>evidence</summary><pre>{JSON.stringify(run.value.evidence, null, 2)}</pre></details>
         </div>
       ) : null}
-      {run?.ok && kind === 'coupling-trace' ? (
-        <TraceView id={claim.id} initial={cx as unknown as TraceCounterexample} editable={claim.editable} step={route.step} origin={{ seed: run.value.seed ?? route.seed, ...(run.value.path ? { path: run.value.path } : {}) }} />
+      {run?.ok && cx?.kind === 'coupling-trace' ? (
+        <TraceView id={claim.id} initial={cx} editable={claim.editable} step={route.step} origin={{ seed: run.value.seed ?? route.seed, ...(run.value.path ? { path: run.value.path } : {}) }} />
       ) : null}
-      {run?.ok && kind === 'smt-refutation' ? <SmtParts cx={cx as unknown as SmtRefutation} /> : null}
-      {run?.ok && kind === 'balance' ? <BalanceView id={claim.id} data={cx as unknown as BalanceFailure} params={(cx as { params?: unknown }).params} /> : null}
-      {run?.ok && cx !== null && kind !== 'coupling-trace' && kind !== 'balance' && kind !== 'smt-refutation' ? <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details> : null}
-      {kind === 'coupling-trace' ? null : <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id}${file} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />}
+      {cx?.kind === 'smt-refutation' ? <SmtParts cx={cx} /> : null}
+      {cx?.kind === 'balance' ? <BalanceView id={claim.id} data={cx} params={cx.params} /> : null}
+      {cx && cx.kind !== 'coupling-trace' && cx.kind !== 'balance' && cx.kind !== 'smt-refutation' ? <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details> : null}
+      {cx?.kind === 'coupling-trace' ? null : <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id}${file} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />}
     </section>
   );
 }
-
-type SmtRefutation = { claim: string; size: number; parts: { part: string; index: number; counterexample: Record<string, string> | null }[] };
 
 /** The refuted parts of a Z3 claim decided in the page, each opening its refutation view. */
 function SmtParts({ cx }: { cx: SmtRefutation }) {
