@@ -112,9 +112,10 @@ export function counterexampleText(c: Counterexample): string[] {
       return [`  ${c.claim} at size ${c.size}`, ...c.parts.flatMap((p) => refutationText(p).map((l) => `  ${l}`))];
     case 'case':
       return caseText(c.case);
+    case 'regression':
+      return c.flagged.length > 0 ? caseText(c.flagged) : ['  no comparison flagged'];
     case 'point':
-    case 'convergence-order':
-    case 'regression': {
+    case 'convergence-order': {
       const { kind: _kind, ...values } = c;
       return caseText(values);
     }
