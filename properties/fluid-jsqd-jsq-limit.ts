@@ -43,6 +43,7 @@ export const fluidJsqdJsqLimit: Property = {
     }
     const evidence = { tolerance: TOLERANCE, cases: records };
     if (ok) return { verdict: 'holds', summary: 'the JSQ(d) fluid fixed point approaches JSQ\'s as lambda^{d+1}', evidence };
-    return { verdict: 'refuted', summary: 'the JSQ(d) fluid does not approach JSQ\'s at the closed-form rate', evidence, counterexample: caseCounterexample(records) };
+    const summary = 'the JSQ(d) fluid does not approach JSQ\'s at the closed-form rate';
+    return { verdict: 'refuted', summary, evidence, counterexample: caseCounterexample(records) };
   },
 };

@@ -52,6 +52,7 @@ export const jsqdUniversality: Property = {
     const evidence = { N, lambda: LAMBDA, s2ByD: rows, maxAbsS1MinusLambda: Number(worstS1.toPrecision(2)) };
     if (!conserved) return { verdict: 'unknown', summary: `s_1 misses lambda by ${worstS1.toExponential(2)}: the solves are not accurate enough`, evidence };
     if (rise === -1) return { verdict: 'holds', summary: `s_2 falls from ${round(s2[0], 4)} (d = 1) to ${round(s2[N - 1], 4)} (JSQ, d = ${N})`, evidence };
-    return { verdict: 'refuted', summary: `s_2 does not fall from d = ${rise} to d = ${rise + 1}`, evidence, counterexample: pointCounterexample({ d: rise + 1 }, { s2: s2[rise], previous: s2[rise - 1] }) };
+    const counterexample = pointCounterexample({ d: rise + 1 }, { s2: s2[rise], previous: s2[rise - 1] });
+    return { verdict: 'refuted', summary: `s_2 does not fall from d = ${rise} to d = ${rise + 1}`, evidence, counterexample };
   },
 };

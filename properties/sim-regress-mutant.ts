@@ -33,7 +33,9 @@ export const simRegressMutant: Property = {
     if (r.verdict === 'fail') {
       return { verdict: 'holds', summary: `the mutant is flagged on ${evidence.flagged} of ${r.rule.comparisons} comparisons`, evidence: { ...evidence, flaggedComparisons: flaggedComparisons(r) } };
     }
-    if (r.verdict === 'pass') return { verdict: 'refuted', summary: 'the mutant passed the regression: the panel lacks power', evidence, counterexample: regressionCounterexample(r) };
+    if (r.verdict === 'pass') {
+      return { verdict: 'refuted', summary: 'the mutant passed the regression: the panel lacks power', evidence, counterexample: regressionCounterexample(r) };
+    }
     return { verdict: 'unknown', summary: 'the mutant could not be run on some case', evidence };
   },
 };

@@ -60,8 +60,12 @@ export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; ex
         })),
       };
       const at = claim.sizeRange.meaning;
-      if (refuted) return { verdict: 'refuted', summary: `refuted at ${at} = ${refuted.size} (${refuted.reason})`, evidence, counterexample: smtRefutation(refuted) };
-      if (unknown.length > 0) return { verdict: 'unknown', summary: `undecided at ${at} = ${unknown.map((r) => r.size).join(', ')}: ${unknown[0].reason}`, evidence };
+      if (refuted) {
+        return { verdict: 'refuted', summary: `refuted at ${at} = ${refuted.size} (${refuted.reason})`, evidence, counterexample: smtRefutation(refuted) };
+      }
+      if (unknown.length > 0) {
+        return { verdict: 'unknown', summary: `undecided at ${at} = ${unknown.map((r) => r.size).join(', ')}: ${unknown[0].reason}`, evidence };
+      }
       if (results.length === 0) return { verdict: 'unknown', summary: 'no size was decided: nothing is proved', evidence };
       return { verdict: 'proved', summary: `proved for ${at} = ${o.sizes.join(', ')}${vacuousText(results)}`, evidence };
     },

@@ -50,11 +50,19 @@ export type Counterexample =
 export type CounterexampleKind = Counterexample['kind'];
 
 /** Every kind, for checks at run time (a user's .js claim has no compiler to hold it to the union). */
-export const COUNTEREXAMPLE_KINDS = ['case', 'point', 'convergence-order', 'coupling-trace', 'balance', 'smt-refutation', 'regression'] as const satisfies readonly CounterexampleKind[];
+export const COUNTEREXAMPLE_KINDS = [
+  'case',
+  'point',
+  'convergence-order',
+  'coupling-trace',
+  'balance',
+  'smt-refutation',
+  'regression',
+] as const satisfies readonly CounterexampleKind[];
 
 /** A value tagged with a known kind (its fields are the claim's to get right). */
 export function isCounterexample(v: unknown): v is Counterexample {
-  return typeof v === 'object' && v !== null && (COUNTEREXAMPLE_KINDS as readonly unknown[]).includes((v as { kind?: unknown }).kind);
+  return typeof v === 'object' && v !== null && 'kind' in v && COUNTEREXAMPLE_KINDS.some((k) => k === v.kind);
 }
 
 export function caseCounterexample(c: EvidenceValue): CaseCounterexample {

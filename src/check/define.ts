@@ -96,7 +96,8 @@ export async function decidePoint(point: EvidenceValue, how: 'exact' | 'holds', 
     throw e;
   }
   if (r.holds) return { verdict: how, summary: how === 'exact' ? 'holds at this point, exactly (rationals)' : 'holds at this point', evidence: { point, ...r.evidence } };
-  return { verdict: 'refuted', summary: 'fails at this point', evidence: { point, ...r.evidence }, counterexample: pointCounterexample(point, r.counterexample ?? r.evidence) };
+  const counterexample = pointCounterexample(point, r.counterexample ?? r.evidence);
+  return { verdict: 'refuted', summary: 'fails at this point', evidence: { point, ...r.evidence }, counterexample };
 }
 
 /** A generated case as evidence: rationals as "p/q", typed arrays as lists. */
@@ -262,7 +263,9 @@ export function convergesInN(spec: ConvergesSpec): Property {
         verdict: 'refuted',
         summary: `from N = ${spec.sizes[low]} to ${spec.sizes[low + 1]} the error falls at order ${round(orders[low], 3)} < ${spec.order} - ${slack}`,
         evidence,
-        counterexample: { kind: 'convergence-order', N1: spec.sizes[low], N2: spec.sizes[low + 1], error1: errors[low], error2: errors[low + 1], observedOrder: orders[low] },
+        counterexample: {
+          kind: 'convergence-order', N1: spec.sizes[low], N2: spec.sizes[low + 1], error1: errors[low], error2: errors[low + 1], observedOrder: orders[low],
+        },
       };
     },
   });

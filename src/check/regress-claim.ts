@@ -88,7 +88,11 @@ export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: Si
       });
       const evidence = regressEvidence(r);
       if (r.verdict === 'pass') return { verdict: 'holds', summary: `all ${r.rule.comparisons} of ${r.rule.expectedComparisons} expected comparisons within Šidák's bound, omnibus test passed`, evidence };
-      if (r.verdict === 'fail') return { verdict: 'refuted', summary: `some estimate is off its exact value (flagged by ${r.decidedBy === 'both' ? 'both tests' : `the ${r.decidedBy} test`})`, evidence, counterexample: regressionCounterexample(r) };
+      if (r.verdict === 'fail') {
+        const by = r.decidedBy === 'both' ? 'both tests' : `the ${r.decidedBy} test`;
+        const counterexample = regressionCounterexample(r);
+        return { verdict: 'refuted', summary: `some estimate is off its exact value (flagged by ${by})`, evidence, counterexample };
+      }
       return {
         verdict: 'unknown',
         summary: `undecided: ${r.errors.length} case(s) did not run, ${evidence.undecided} estimate(s) without error bar, ${evidence.imprecise} too imprecise; ${r.rule.comparisons} of ${r.rule.expectedComparisons} comparisons made`,

@@ -29,8 +29,8 @@ function satisfies(verdict: Verdict, expected: Verdict): boolean {
 /** What TypeScript holds a claim to, checked where it cannot (a user's .js claim): a refutation shows a counterexample of a known kind, or decides nothing. */
 function checked(r: PropertyResult): PropertyResult {
   if (r.verdict !== 'refuted' || isCounterexample(r.counterexample)) return r;
-  const kinds = COUNTEREXAMPLE_KINDS.join(', ');
-  return { verdict: 'unknown', summary: `the claim returned refuted without a counterexample of a known kind (${kinds}): nothing is shown`, evidence: r.evidence };
+  const summary = `the claim returned refuted without a counterexample of a known kind (${COUNTEREXAMPLE_KINDS.join(', ')}): nothing is shown`;
+  return { verdict: 'unknown', summary, evidence: r.evidence };
 }
 
 export async function runProperty(p: Property, ctx: RunContext): Promise<CheckResult> {

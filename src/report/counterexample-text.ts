@@ -93,10 +93,13 @@ function isRecord(v: EvidenceValue | undefined): v is { [k: string]: EvidenceVal
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** One shared draw: a record as "key value ..." (a job's service and destination), anything else as it is. */
+const drawText = (e: EvidenceValue): string => (isRecord(e) ? Object.entries(e).map(([a, b]) => `${a} ${String(b)}`).join(' ') : String(e));
+
 function traceCounterexampleText(t: TraceCounterexample): string[] {
   return [
     ...paramsLine(t.params),
-    ...Object.entries(t.shared).flatMap(([k, x]) => wrapPairs(`  ${k}: `, Array.isArray(x) ? x.map((e) => (isRecord(e) ? Object.entries(e).map(([a, b]) => `${a} ${String(b)}`).join(' ') : String(e))) : [String(x)])),
+    ...Object.entries(t.shared).flatMap(([k, x]) => wrapPairs(`  ${k}: `, Array.isArray(x) ? x.map(drawText) : [String(x)])),
     ...traceText(t.steps, t.events, MAX_WIDTH - 2).map((l) => `  ${l}`),
   ];
 }

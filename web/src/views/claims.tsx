@@ -1,5 +1,6 @@
 /** The claims (built in and from --file) with statement, source and last verdict; a claim run in the page; pasted CLI output. */
 import { useEffect, useState } from 'preact/hooks';
+import { z } from 'zod';
 import type { SmtRefutation } from '../../../src/check/counterexample.ts';
 import { shownCounterexample } from '../../../src/check/result.ts';
 import type { ClaimInfo, ClaimRun } from '../engine.ts';
@@ -95,12 +96,22 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
         </div>
       ) : null}
       {run?.ok && cx?.kind === 'coupling-trace' ? (
-        <TraceView id={claim.id} initial={cx} editable={claim.editable} step={route.step} origin={{ seed: run.value.seed ?? route.seed, ...(run.value.path ? { path: run.value.path } : {}) }} />
+        <TraceView
+          id={claim.id}
+          initial={cx}
+          editable={claim.editable}
+          step={route.step}
+          origin={{ seed: run.value.seed ?? route.seed, ...(run.value.path ? { path: run.value.path } : {}) }}
+        />
       ) : null}
       {cx?.kind === 'smt-refutation' ? <SmtParts cx={cx} /> : null}
       {cx?.kind === 'balance' ? <BalanceView id={claim.id} data={cx} params={cx.params} /> : null}
-      {cx && cx.kind !== 'coupling-trace' && cx.kind !== 'balance' && cx.kind !== 'smt-refutation' ? <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details> : null}
-      {cx?.kind === 'coupling-trace' ? null : <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id}${file} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />}
+      {cx && cx.kind !== 'coupling-trace' && cx.kind !== 'balance' && cx.kind !== 'smt-refutation' ? (
+        <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details>
+      ) : null}
+      {cx?.kind === 'coupling-trace' ? null : (
+        <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id}${file} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />
+      )}
     </section>
   );
 }
@@ -121,23 +132,36 @@ function SmtParts({ cx }: { cx: SmtRefutation }) {
   );
 }
 
+/** What the open view reads of `check --json` and of `prove --json` (the rest of each document is left alone). */
+const CheckOutput = z.object({ results: z.array(z.object({ id: z.string(), seed: z.number(), path: z.string().nullable(), counterexample: z.unknown() })) });
+const ProveOutput = z.object({
+  claim: z.string(),
+  size: z.number(),
+  verdict: z.string(),
+  parts: z.array(z.object({ verdict: z.string(), counterexample: z.record(z.string(), z.string()).nullable() })),
+});
+
 /** Pasted `check --json` or `prove --json` output, opened in the view that reproduces it. */
 export function OpenView() {
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const open = (text: string) => {
     try {
-      const j = JSON.parse(text) as Record<string, unknown>;
-      if (Array.isArray(j.results)) {
-        const r = (j.results as Record<string, unknown>[]).find((x) => x.counterexample) ?? (j.results as Record<string, unknown>[])[0];
+      const j: unknown = JSON.parse(text);
+      const check = CheckOutput.safeParse(j);
+      if (check.success) {
+        const results = check.data.results;
+        const r = results.find((x) => x.counterexample) ?? results[0];
         if (!r) throw new Error('the results are empty');
-        return go({ view: 'claim', id: String(r.id), seed: Number(r.seed), ...(r.path ? { path: String(r.path) } : {}) });
+        return go({ view: 'claim', id: r.id, seed: r.seed, ...(r.path ? { path: r.path } : {}) });
       }
-      if (typeof j.claim === 'string' && Array.isArray(j.parts)) {
-        const parts = j.parts as { verdict: string; counterexample: Record<string, string> | null }[];
+      const prove = ProveOutput.safeParse(j);
+      if (prove.success) {
+        const { claim, size, verdict, parts } = prove.data;
         const i = parts.findIndex((p) => p.verdict === 'refuted' && p.counterexample);
-        if (i < 0) throw new Error(`nothing refuted in this prove output (verdict ${String(j.verdict)})`);
-        return go({ view: 'refutation', claim: j.claim, size: Number(j.size), part: i + 1, model: parts[i].counterexample! });
+        const model = parts[i]?.counterexample;
+        if (!model) throw new Error(`nothing refuted in this prove output (verdict ${verdict})`);
+        return go({ view: 'refutation', claim, size, part: i + 1, model });
       }
       throw new Error('not the output of `lbcheck check --json` or `lbcheck prove --json`');
     } catch (e) {
