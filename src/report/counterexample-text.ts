@@ -9,7 +9,7 @@ import type { BalanceFailure } from '../ctmc/certificate.ts';
 import type { EvaluatedProp } from '../smt/evaluate.ts';
 import type { EvidenceValue } from '../core/verdict.ts';
 import type { RefutedPart } from '../check/claim-property.ts';
-import type { Counterexample } from '../check/counterexample.ts';
+import { isCounterexample, type Counterexample } from '../check/counterexample.ts';
 import type { TraceCounterexample } from '../check/trace-claim.ts';
 import { MAX_WIDTH, traceText } from './trace-text.ts';
 
@@ -125,9 +125,13 @@ export function counterexampleText(c: Counterexample): string[] {
   }
 }
 
-/** A case as the claim describes it: an outline (strings as they are, lists as lines, records as "key: value"). */
+/**
+ * A case as the claim describes it: a description tagged with a counterexample
+ * kind as that kind (trace claims describe their cases as traces, passing ones
+ * too), anything else as an outline.
+ */
 export function caseText(v: EvidenceValue): string[] {
-  return outline(v, '  ');
+  return isCounterexample(v) ? counterexampleText(v) : outline(v, '  ');
 }
 
 /** A counterexample for people: strings as they are, lists as lines, records as "key: value". */
