@@ -6,9 +6,8 @@ import { addFileOption } from './files.ts';
 import { DEFAULT_SEED, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
 import type { Property } from '../check/property.ts';
 import { renderTable } from '../report/table.ts';
-import { idColumn, readPath, replayLines, verdictHeader, verdictRow } from '../report/verdict-lines.ts';
+import { idColumn, readPath, refutationLines, replayText, verdictHeader, verdictRow } from '../report/verdict-lines.ts';
 import { parseSeed } from '../sim/random.ts';
-import { caseText, counterexampleText } from '../report/counterexample-text.ts';
 import { checkResultJson, replayJson } from '../report/result-json.ts';
 import { printJson } from './output.ts';
 import { progressFor } from './progress.ts';
@@ -27,9 +26,8 @@ interface CheckFlags {
 function printEnd(results: CheckResult[], origin: (id: string) => string): void {
   for (const r of results) {
     if (r.verdict !== 'refuted') continue;
-    console.log(`\n${r.id}: counterexample\n${counterexampleText(r.counterexample).join('\n')}`);
     const file = origin(r.id) === BUILT_IN ? '' : ` --file ${origin(r.id)}`;
-    if (r.path) console.log(replayLines(`lbcheck check ${r.id}${file} --seed ${r.seed}`, r.path).join('\n'));
+    console.log(`\n${refutationLines(r, `lbcheck check ${r.id}${file} --seed ${r.seed}`).join('\n')}`);
   }
   const off = results.filter((r) => !r.asExpected);
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
@@ -43,13 +41,7 @@ function printReplay(r: CheckResult, json: boolean): number {
   const replay = r.replay;
   if (!replay) throw new UsageError(`${r.id} is not decided on generated cases: --path has no case to replay (run it without --path)`);
   if (json) printJson({ replay: replayJson(r.id, replay, r.seconds) });
-  else {
-    console.log(`${r.id}: replay of one case (seed ${replay.seed}, path ${replay.path}): ${replay.outcome.toUpperCase()}`);
-    if (replay.outcome === 'failed') console.log(`case:\n${counterexampleText(replay.counterexample).join('\n')}`);
-    else if (replay.case !== null) console.log(`case:\n${caseText(replay.case).join('\n')}`);
-    if (replay.reason) console.log(`why undecided: ${replay.reason}`);
-    console.log(`a replay decides this case only; run \`lbcheck check ${r.id}\` without --path for the claim's verdict`);
-  }
+  else console.log(replayText(r.id, replay).join('\n'));
   return replay.outcome === 'passed' ? 0 : 1;
 }
 
