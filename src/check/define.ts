@@ -125,6 +125,7 @@ export interface ForAllSpec<C> extends Omit<ClaimInfo, 'method'> {
    * sample the claim's domain.
    */
   eachCase?: string;
+  /** A case as evidence (default: its values, rationals as "p/q"); see GeneratedOptions.describe. */
   describe?(c: C): EvidenceValue;
   /** A failing case as a counterexample (default: the described case, kind "case"). */
   counterexample?(c: C): Counterexample;

@@ -27,6 +27,7 @@ export interface GeneratedOptions<T> {
   numRuns: number;
   /** How each case is decided (e.g. "exactly, in rationals"), for the evidence. */
   eachCase?: string;
+  /** A case as evidence: a replay's case, the first undecided case and, unless `counterexample` is given, a failing one. */
   describe: (value: T) => EvidenceValue;
   /** A failing case as a counterexample (default: the described case, kind "case"); e.g. a trace, a balance failure. */
   counterexample?: (value: T) => Counterexample;
