@@ -105,7 +105,7 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
         />
       ) : null}
       {cx?.kind === 'smt-refutation' ? <SmtParts cx={cx} /> : null}
-      {cx?.kind === 'balance' ? <BalanceView id={claim.id} data={cx} params={cx.params} /> : null}
+      {cx?.kind === 'balance' ? <BalanceView id={claim.id} data={cx} /> : null}
       {cx && cx.kind !== 'coupling-trace' && cx.kind !== 'balance' && cx.kind !== 'smt-refutation' ? (
         <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details>
       ) : null}
