@@ -106,6 +106,7 @@ export const couplingJsqdBound: Property = {
       arbitrary: jsqCases(6, 60),
       numRuns: 2000,
       describe: (c) => traceCounterexample(spec, c),
+      counterexample: (c) => traceCounterexample(spec, c),
       evidence: () => ({ eventsChecked: events, casesWithDelta: differing, casesEndingOnTheBound: atBound, maxFinalDistance: maxDistance }),
       predicate: (c) => {
         events += c.events.length;

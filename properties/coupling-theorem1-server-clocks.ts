@@ -47,6 +47,7 @@ export const couplingTheorem1ServerClocks: Property = {
       arbitrary: fc.record({ params: theorem1Params(THEOREM1_RANGES.params), events: slotTrace(40) }),
       numRuns: 2000,
       describe: (c) => traceCounterexample(spec, c),
+      counterexample: (c) => traceCounterexample(spec, c),
       evidence: () => ({}),
       predicate: (c) => runCoupled(coupling(c), c.events).violation === null,
     }),

@@ -6,7 +6,7 @@
  * shrinks to 0 as d grows) and its mean sojourn the closed form
  * sum_i lambda^{(d^i - d)/(d - 1)}, which decreases to 1 (within 1e-8 each).
  */
-import { distance, type EvidenceRecord, Fraction, metricsOf, type Property, settle } from 'lbcheck';
+import { caseCounterexample, distance, type EvidenceRecord, Fraction, metricsOf, type Property, settle } from 'lbcheck';
 import { jsqD, meanFieldParams, meanFieldSojourn } from 'lbcheck/models';
 
 const DS = [2, 4, 8, 16, 32, 64];
@@ -41,11 +41,9 @@ export const fluidJsqdJsqLimit: Property = {
       }
       records.push({ lambda: l, d: DS, distanceToJsq: distances.map((x) => Number(x.toPrecision(6))), meanSojourn: sojourns.map((x) => Number(x.toPrecision(8))) });
     }
-    return {
-      verdict: ok ? 'holds' : 'refuted',
-      summary: ok ? 'the JSQ(d) fluid fixed point approaches JSQ\'s as lambda^{d+1}' : 'the JSQ(d) fluid does not approach JSQ\'s at the closed-form rate',
-      evidence: { tolerance: TOLERANCE, cases: records },
-      ...(ok ? {} : { counterexample: records }),
-    };
+    const evidence = { tolerance: TOLERANCE, cases: records };
+    if (ok) return { verdict: 'holds', summary: 'the JSQ(d) fluid fixed point approaches JSQ\'s as lambda^{d+1}', evidence };
+    const summary = 'the JSQ(d) fluid does not approach JSQ\'s at the closed-form rate';
+    return { verdict: 'refuted', summary, evidence, counterexample: caseCounterexample(records) };
   },
 };

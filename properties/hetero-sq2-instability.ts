@@ -28,7 +28,7 @@
  * half a job per added level from K = 12 to 16 (a stable q converges);
  * anything else, or a GTH residual above 1e-10, is unknown.
  */
-import { type EvidenceRecord, type EvidenceValue, Fraction, metricsOf, type Property, type Rational, ratString, solveModel } from 'lbcheck';
+import { caseCounterexample, type EvidenceRecord, type EvidenceValue, Fraction, metricsOf, type Property, type Rational, ratString, solveModel } from 'lbcheck';
 import { heteroPs, type HeteroPsParams, meanFieldBound, stabilityBound } from 'lbcheck/models';
 
 const KS = [4, 8, 12, 16];
@@ -114,7 +114,7 @@ export const heteroSq2Instability: Property = {
         verdict: 'refuted',
         summary: `${wrong.length} case(s) behave against the subset condition`,
         evidence: { cases },
-        counterexample: wrong[0].record,
+        counterexample: caseCounterexample(wrong[0].record),
       };
     }
     if (undecided.length > 0) {

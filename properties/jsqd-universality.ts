@@ -11,6 +11,7 @@ import {
   type EvidenceRecord,
   Fraction,
   metricsOf,
+  pointCounterexample,
   type Property,
   type PropertyResult,
   ratToNumber,
@@ -51,13 +52,8 @@ export const jsqdUniversality: Property = {
     const conserved = worstS1 <= WORK_CONSERVATION;
     const evidence = { N, lambda: LAMBDA, s2ByD: rows, maxAbsS1MinusLambda: Number(worstS1.toPrecision(2)) };
     if (!conserved) return { verdict: 'unknown', summary: `s_1 misses lambda by ${worstS1.toExponential(2)}: the solves are not accurate enough`, evidence };
-    return {
-      verdict: rise === -1 ? 'holds' : 'refuted',
-      summary: rise === -1
-        ? `s_2 falls from ${round(s2[0], 4)} (d = 1) to ${round(s2[N - 1], 4)} (JSQ, d = ${N})`
-        : `s_2 does not fall from d = ${rise} to d = ${rise + 1}`,
-      evidence,
-      ...(rise === -1 ? {} : { counterexample: { d: rise + 1, s2: s2[rise], previous: s2[rise - 1] } }),
-    };
+    if (rise === -1) return { verdict: 'holds', summary: `s_2 falls from ${round(s2[0], 4)} (d = 1) to ${round(s2[N - 1], 4)} (JSQ, d = ${N})`, evidence };
+    const counterexample = pointCounterexample({ d: rise + 1 }, { s2: s2[rise], previous: s2[rise - 1] });
+    return { verdict: 'refuted', summary: `s_2 does not fall from d = ${rise} to d = ${rise + 1}`, evidence, counterexample };
   },
 };

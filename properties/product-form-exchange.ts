@@ -5,7 +5,7 @@
  * whose global balance the product form violates, and the state is printed.
  * Stated at every point with nu > 0, so it can be swept (refuted at each point).
  */
-import { certify, decidePoint, evidenceOf, exactArith, familyParameters, type Property, ratString, runGenerated } from 'lbcheck';
+import { balanceCounterexample, certify, decidePoint, evidenceOf, exactArith, familyParameters, type Property, ratString, runGenerated } from 'lbcheck';
 import { jiqBlocking, type JiqBlockingParams } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 import { tooManyStates } from './support/jiq-point.ts';
@@ -26,6 +26,7 @@ export const productFormExchange: Property = {
     numRuns: 50,
     eachCase: 'decided exactly, in rationals',
     describe: (p) => ({ kind: 'balance', params: describeJiq(p), ...certificate(p).counterexample }),
+    counterexample: (p) => balanceCounterexample(describeJiq(p), certificate(p).counterexample!),
     evidence: () => ({}),
     predicate: (p) => certificate(p).holds,
   }),

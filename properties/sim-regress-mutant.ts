@@ -5,7 +5,7 @@
  * flagged on the small panel.
  */
 import { fileURLToPath } from 'node:url';
-import { externalRunner, flaggedComparisons, packageFile, type Property, regress, regressEvidence } from 'lbcheck';
+import { externalRunner, flaggedComparisons, packageFile, type Property, regress, regressEvidence, regressionCounterexample } from 'lbcheck';
 import { jiqBlocking } from 'lbcheck/models';
 
 /** Resolved when the claim runs, not on import: the explorer's page bundles this module but cannot run it. */
@@ -33,7 +33,9 @@ export const simRegressMutant: Property = {
     if (r.verdict === 'fail') {
       return { verdict: 'holds', summary: `the mutant is flagged on ${evidence.flagged} of ${r.rule.comparisons} comparisons`, evidence: { ...evidence, flaggedComparisons: flaggedComparisons(r) } };
     }
-    if (r.verdict === 'pass') return { verdict: 'refuted', summary: 'the mutant passed the regression: the panel lacks power', evidence };
+    if (r.verdict === 'pass') {
+      return { verdict: 'refuted', summary: 'the mutant passed the regression: the panel lacks power', evidence, counterexample: regressionCounterexample(r) };
+    }
     return { verdict: 'unknown', summary: 'the mutant could not be run on some case', evidence };
   },
 };

@@ -69,7 +69,7 @@ export { exactArith, floatArith, type Arith, type Store } from './core/arith.ts'
 export { Fraction, parseRational, ratString, ratToNumber, type Rational } from './core/rational.ts';
 export { binomial } from './core/combinatorics.ts';
 export { UsageError } from './core/errors.ts';
-export { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult, type Verdict } from './core/verdict.ts';
+export { VERDICTS, type EvidenceRecord, type EvidenceValue, type Verdict } from './core/verdict.ts';
 
 // Solving and simulating.
 export { METHODS, solveChain, solveModel, trusted, type Chain, type Evidence, type Method, type Solved, type SolveOptions } from './ctmc/solve.ts';
@@ -113,6 +113,23 @@ export type { RationalFunction } from './parametric/rational-function.ts';
 
 // Claims.
 export type { ClaimParameters, Property, RunContext } from './check/property.ts';
+/** Results, a union on the verdict (a refuted one carries its counterexample), and counterexamples, a union on their kind. */
+export type { DecidedResult, FailedReplay, PassedReplay, PropertyResult, RefutedResult, ReplayResult, UndecidedReplay, UnknownResult } from './check/result.ts';
+export {
+  balanceCounterexample,
+  caseCounterexample,
+  pointCounterexample,
+  type BalanceCounterexample,
+  type CaseCounterexample,
+  type ConvergenceCounterexample,
+  type Counterexample,
+  type CounterexampleKind,
+  type FlaggedComparison,
+  type PointCounterexample,
+  type RegressionCounterexample,
+  type SmtRefutation,
+  type TraceCounterexample,
+} from './check/counterexample.ts';
 export { Inconclusive, runGenerated, type GeneratedOptions } from './check/generated.ts';
 export { casesVerdict, type CaseOutcome } from './check/cases.ts';
 export {
@@ -146,7 +163,7 @@ export {
 } from './check/solving.ts';
 export { distance, settle, settledCases } from './check/fluid-settle.ts';
 export { readTrace, traceCounterexample, traceReplay, type TraceCase, type TraceSpec } from './check/trace-claim.ts';
-export { flaggedComparisons, regressEvidence, simulatorRegression, type SimulatorRegressionSpec } from './check/regress-claim.ts';
+export { flaggedComparisons, regressEvidence, regressionCounterexample, simulatorRegression, type SimulatorRegressionSpec } from './check/regress-claim.ts';
 export { claimProperty as z3Claim } from './check/claim-property.ts';
 export { decideClaim, type Confirmation, type Query, type SmtClaim } from './smt/claim.ts';
 export { and, evalTerm, holds, ite, max, min, num, or, pos, product, sum, variable, type Assignment, Prop, Term } from './smt/expr.ts';

@@ -4,6 +4,7 @@
  * lambda = scale * x, the other parameters as given.
  */
 import {
+  caseCounterexample,
   type EvidenceRecord,
   Fraction,
   Inconclusive,
@@ -67,7 +68,7 @@ export function intervalVerdict(cases: { label: string; checks: IntervalCheck[];
     verdict: 'refuted',
     summary: `${claim}: fails for ${cases[failed].label}: ${bad.what} at ${JSON.stringify(bad.decision.witness)}`,
     evidence: { cases: records },
-    counterexample: records[failed],
+    counterexample: caseCounterexample(records[failed]),
   };
 }
 

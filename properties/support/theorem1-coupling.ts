@@ -45,6 +45,7 @@ export function theorem1OrderProperty(spec: Theorem1OrderSpec): Property {
         arbitrary: theorem1Cases(THEOREM1_RANGES.params, THEOREM1_RANGES.trace),
         numRuns: 2000,
         describe: (c) => traceCounterexample(trace, c),
+        counterexample: (c) => traceCounterexample(trace, c),
         evidence: () => ({ arrivalsChecked: arrivals, casesEndingWorseBehind: worseBehind, casesEndingBetterAhead: betterAhead }),
         predicate: (c) => {
           arrivals += c.trace.arrivals.length;

@@ -3,7 +3,9 @@
  * case passes, else `refuted` with the first failing case as counterexample;
  * `unknown` when there is no case at all (nothing was checked).
  */
-import type { EvidenceRecord, PropertyResult } from '../core/verdict.ts';
+import type { EvidenceRecord } from '../core/verdict.ts';
+import { caseCounterexample } from './counterexample.ts';
+import type { PropertyResult } from './result.ts';
 
 export interface CaseOutcome {
   ok: boolean;
@@ -17,10 +19,6 @@ export function casesVerdict(
 ): PropertyResult {
   const failed = outcomes.filter((o) => !o.ok);
   if (outcomes.length === 0) return { verdict: 'unknown', summary: 'no case was checked', evidence };
-  return {
-    verdict: failed.length === 0 ? 'holds' : 'refuted',
-    summary: failed.length === 0 ? summary.holds : summary.refuted(failed.length),
-    evidence,
-    ...(failed.length ? { counterexample: failed[0].record } : {}),
-  };
+  if (failed.length === 0) return { verdict: 'holds', summary: summary.holds, evidence };
+  return { verdict: 'refuted', summary: summary.refuted(failed.length), evidence, counterexample: caseCounterexample(failed[0].record) };
 }

@@ -5,12 +5,17 @@
  * at all is `unknown`, never a vacuous proof.
  */
 import { DEFAULT_TIMEOUT_MS } from '../core/numerical-policy.ts';
-import type { EvidenceRecord, Verdict } from '../core/verdict.ts';
-import { decideClaim, type ClaimResult, type SmtClaim } from '../smt/claim.ts';
+import type { Verdict } from '../core/verdict.ts';
+import { decideClaim, type ClaimResult, type PartResult, type SmtClaim } from '../smt/claim.ts';
 import type { Property } from './property.ts';
 
-/** `check --json`'s counterexample of a refuted claim: every refuted part (index: its place among the claim's parts, from 1) with its model and both sides of its conclusion. */
-export function smtRefutation(r: ClaimResult): EvidenceRecord {
+/** One refuted part: its name, its place among the claim's parts (from 1), Z3's model, both sides of its conclusion there, the numeric re-check. */
+export type RefutedPart = Pick<PartResult, 'part' | 'counterexample' | 'conclusion' | 'confirmation'> & { index: number };
+
+/** `check --json`'s counterexample of a refuted claim: the claim, the size decided, every refuted part. */
+export type SmtRefutation = { kind: 'smt-refutation'; claim: string; size: number; parts: RefutedPart[] };
+
+export function smtRefutation(r: ClaimResult): SmtRefutation {
   return {
     kind: 'smt-refutation',
     claim: r.claim,
@@ -43,28 +48,24 @@ export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; ex
       }
       const refuted = results.find((r) => r.verdict === 'refuted');
       const unknown = results.filter((r) => r.verdict === 'unknown');
-      const verdict = refuted ? 'refuted' : unknown.length > 0 || results.length === 0 ? 'unknown' : 'proved';
-      const summary = refuted
-        ? `refuted at ${claim.sizeRange.meaning} = ${refuted.size} (${refuted.reason})`
-        : unknown.length > 0
-          ? `undecided at ${claim.sizeRange.meaning} = ${unknown.map((r) => r.size).join(', ')}: ${unknown[0].reason}`
-          : results.length === 0
-            ? 'no size was decided: nothing is proved'
-            : `proved for ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}${vacuousText(results)}`;
-      return {
-        verdict,
-        summary,
-        evidence: {
-          encoding: claim.encoding,
-          sizes: results.map((r) => ({
-            size: r.size,
-            verdict: r.verdict,
-            seconds: Number(r.seconds.toFixed(3)),
-            parts: r.parts.map((p) => `${p.part}: ${p.verdict}`),
-          })),
-        },
-        ...(refuted ? { counterexample: smtRefutation(refuted) } : {}),
+      const evidence = {
+        encoding: claim.encoding,
+        sizes: results.map((r) => ({
+          size: r.size,
+          verdict: r.verdict,
+          seconds: Number(r.seconds.toFixed(3)),
+          parts: r.parts.map((p) => `${p.part}: ${p.verdict}`),
+        })),
       };
+      const at = claim.sizeRange.meaning;
+      if (refuted) {
+        return { verdict: 'refuted', summary: `refuted at ${at} = ${refuted.size} (${refuted.reason})`, evidence, counterexample: smtRefutation(refuted) };
+      }
+      if (unknown.length > 0) {
+        return { verdict: 'unknown', summary: `undecided at ${at} = ${unknown.map((r) => r.size).join(', ')}: ${unknown[0].reason}`, evidence };
+      }
+      if (results.length === 0) return { verdict: 'unknown', summary: 'no size was decided: nothing is proved', evidence };
+      return { verdict: 'proved', summary: `proved for ${at} = ${o.sizes.join(', ')}${vacuousText(results)}`, evidence };
     },
   };
 }

@@ -11,7 +11,10 @@ import type { MetricValues, ModelFamily } from '../core/model.ts';
 import { readParams, type ParamSpecs, type ParamsOf } from '../core/params.ts';
 import { flattenMetrics } from '../core/metric-names.ts';
 import { isRational, ratString, ratToNumber, type Rational } from '../core/rational.ts';
-import { VERDICTS, type EvidenceRecord, type EvidenceValue, type PropertyResult } from '../core/verdict.ts';
+import { VERDICTS, type EvidenceRecord, type EvidenceValue } from '../core/verdict.ts';
+import { pointCounterexample, type Counterexample } from './counterexample.ts';
+import type { PropertyResult } from './result.ts';
+import type { TraceCounterexample } from './trace-claim.ts';
 import { runCoupled, traceSteps, type CoupledOutcome, type Coupling } from '../coupling/coupled-run.ts';
 import { Inconclusive, runGenerated } from './generated.ts';
 import { observedOrder, round } from './solving.ts';
@@ -93,7 +96,8 @@ export async function decidePoint(point: EvidenceValue, how: 'exact' | 'holds', 
     throw e;
   }
   if (r.holds) return { verdict: how, summary: how === 'exact' ? 'holds at this point, exactly (rationals)' : 'holds at this point', evidence: { point, ...r.evidence } };
-  return { verdict: 'refuted', summary: 'fails at this point', evidence: { point, ...r.evidence }, counterexample: { point, ...(r.counterexample ?? r.evidence) } };
+  const counterexample = pointCounterexample(point, r.counterexample ?? r.evidence);
+  return { verdict: 'refuted', summary: 'fails at this point', evidence: { point, ...r.evidence }, counterexample };
 }
 
 /** A generated case as evidence: rationals as "p/q", typed arrays as lists. */
@@ -121,7 +125,10 @@ export interface ForAllSpec<C> extends Omit<ClaimInfo, 'method'> {
    * sample the claim's domain.
    */
   eachCase?: string;
+  /** A case as evidence (default: its values, rationals as "p/q"); see GeneratedOptions.describe. */
   describe?(c: C): EvidenceValue;
+  /** A failing case as a counterexample (default: the described case, kind "case"). */
+  counterexample?(c: C): Counterexample;
   /** Evidence gathered while the cases ran. */
   evidence?(): EvidenceRecord;
   /** Called at the start of every run: reset what `evidence` reports (a replay is a run of its own). */
@@ -144,6 +151,7 @@ export function forAll<C>(spec: ForAllSpec<C>): Property {
         numRuns,
         ...(spec.eachCase ? { eachCase: spec.eachCase } : {}),
         describe: spec.describe ?? evidenceOf,
+        counterexample: spec.counterexample,
         evidence: spec.evidence ?? (() => ({})),
         predicate: (c) => spec.check(c, ctx),
       });
@@ -256,7 +264,9 @@ export function convergesInN(spec: ConvergesSpec): Property {
         verdict: 'refuted',
         summary: `from N = ${spec.sizes[low]} to ${spec.sizes[low + 1]} the error falls at order ${round(orders[low], 3)} < ${spec.order} - ${slack}`,
         evidence,
-        counterexample: { N1: spec.sizes[low], N2: spec.sizes[low + 1], error1: errors[low], error2: errors[low + 1], observedOrder: orders[low] },
+        counterexample: {
+          kind: 'convergence-order', N1: spec.sizes[low], N2: spec.sizes[low + 1], error1: errors[low], error2: errors[low + 1], observedOrder: orders[low],
+        },
       };
     },
   });
@@ -274,13 +284,15 @@ export interface CouplingOrderSpec<C, E, S, J> extends Omit<ForAllSpec<C>, 'chec
 /** The coupling's orders hold after every event of every generated trace; a violation is recorded step by step (a coupling-trace counterexample). */
 export function couplingOrder<C, E, S, J>(spec: CouplingOrderSpec<C, E, S, J>): Property {
   let events = 0;
+  const trace = (c: C): TraceCounterexample => {
+    const run = traceSteps(spec.coupling(c), spec.events(c));
+    return { kind: 'coupling-trace', params: evidenceOf(c), shared: {}, events: run.events, steps: run.steps, violation: run.violation };
+  };
   return forAll({
     ...spec,
     method: spec.method ?? `coupled runs on ${spec.numRuns ?? 20} fast-check traces`,
-    describe: spec.describe ?? ((c) => {
-      const run = traceSteps(spec.coupling(c), spec.events(c));
-      return { kind: 'coupling-trace', params: evidenceOf(c), shared: {}, events: run.events, steps: run.steps, violation: run.violation };
-    }),
+    describe: spec.describe ?? trace,
+    counterexample: spec.counterexample ?? trace,
     start() {
       events = 0;
       spec.start?.();

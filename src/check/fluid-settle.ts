@@ -6,7 +6,8 @@ import { integrate, type Trajectory } from '../fluid/integrate.ts';
 import { hasSettled } from '../fluid/settle.ts';
 import { CONSERVATION_DEFECT, POLICY, SETTLED_DRIFT } from '../core/numerical-policy.ts';
 import type { FluidSystem } from '../core/fluid-view.ts';
-import type { EvidenceValue, PropertyResult } from '../core/verdict.ts';
+import type { EvidenceValue } from '../core/verdict.ts';
+import type { PropertyResult } from './result.ts';
 
 /** Horizons tried in turn until the drift max|f(x)| is below `drift`. */
 const HORIZONS = [POLICY.claimFluidHorizon.value, 10 * POLICY.claimFluidHorizon.value];

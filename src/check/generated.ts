@@ -11,7 +11,9 @@
  * with the case; the claim's verdict is then `unknown` (one case decides nothing).
  */
 import fc from 'fast-check';
-import type { EvidenceRecord, EvidenceValue, PropertyResult, ReplayResult } from '../core/verdict.ts';
+import type { EvidenceRecord, EvidenceValue } from '../core/verdict.ts';
+import { caseCounterexample, type Counterexample } from './counterexample.ts';
+import type { PropertyResult, ReplayResult } from './result.ts';
 import type { RunContext } from './property.ts';
 
 export class Inconclusive extends Error {
@@ -25,7 +27,10 @@ export interface GeneratedOptions<T> {
   numRuns: number;
   /** How each case is decided (e.g. "exactly, in rationals"), for the evidence. */
   eachCase?: string;
+  /** A case as evidence: a replay's case, the first undecided case and, unless `counterexample` is given, a failing one. */
   describe: (value: T) => EvidenceValue;
+  /** A failing case as a counterexample (default: the described case, kind "case"); e.g. a trace, a balance failure. */
+  counterexample?: (value: T) => Counterexample;
   /** Evidence gathered while the cases ran (states, residuals ...). */
   evidence: () => EvidenceRecord;
 }
@@ -36,12 +41,19 @@ interface Undecided<T> {
   reason: string;
 }
 
+/** A failing case as the claim shows it. */
+function counterexampleOf<T>(o: GeneratedOptions<T>, value: T): Counterexample {
+  return o.counterexample ? o.counterexample(value) : caseCounterexample(o.describe(value));
+}
+
 /** One case replayed from its seed and path: what happened to it, never a verdict on the claim. */
 function replayResult<T>(ctx: RunContext, path: string, o: GeneratedOptions<T>, details: fc.RunDetails<[T]>, last: T | undefined, undecided: Undecided<T> | undefined): PropertyResult {
   const base = { seed: ctx.seed, path };
   let replay: ReplayResult;
-  if (details.failed && details.counterexample) replay = { ...base, outcome: 'failed', case: o.describe(details.counterexample[0]), reason: null };
-  else if (details.failed) {
+  if (details.failed && details.counterexample) {
+    const value = details.counterexample[0];
+    replay = { ...base, outcome: 'failed', case: o.describe(value), reason: null, counterexample: counterexampleOf(o, value) };
+  } else if (details.failed) {
     const error: unknown = details.errorInstance;
     replay = { ...base, outcome: 'undecided', case: null, reason: `no case at this seed and path: ${error instanceof Error ? error.message : String(error)}` };
   } else if (undecided) replay = { ...base, outcome: 'undecided', case: o.describe(undecided.value), reason: undecided.reason };
@@ -54,8 +66,6 @@ function replayResult<T>(ctx: RunContext, path: string, o: GeneratedOptions<T>, 
     seed: ctx.seed,
     path,
     replay,
-    // A failed case is still shown as a counterexample (the explorer opens its trace), not as a verdict.
-    ...(replay.outcome === 'failed' ? { counterexample: replay.case } : {}),
   };
 }
 
@@ -94,7 +104,7 @@ export async function runGenerated<T>(ctx: RunContext, o: GeneratedOptions<T>): 
       verdict: 'refuted',
       summary: `counterexample after ${details.numRuns} cases and ${details.numShrinks} shrinks`,
       evidence: evidence({ shrinks: details.numShrinks }),
-      counterexample: o.describe(details.counterexample[0]),
+      counterexample: counterexampleOf(o, details.counterexample[0]),
       ...replay,
     };
   }

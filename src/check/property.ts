@@ -3,7 +3,8 @@
  * decides it, and the verdict expected (a claim may be known to be false).
  */
 import type { ParamSpecs } from '../core/params.ts';
-import type { PropertyResult, Verdict } from '../core/verdict.ts';
+import type { Verdict } from '../core/verdict.ts';
+import type { PropertyResult } from './result.ts';
 import type { TraceReplay } from './trace-claim.ts';
 
 export interface RunContext {

@@ -2,10 +2,11 @@
 import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
-import type { EvidenceRecord, EvidenceValue, Verdict } from '../core/verdict.ts';
+import type { EvidenceRecord, Verdict } from '../core/verdict.ts';
 import { DEFAULT_DETECT, detectText } from '../sim/detectable.ts';
 import type { RegressReport } from '../sim/regress.ts';
 import type { PanelCase } from '../core/simulator-view.ts';
+import type { FlaggedComparison, RegressionCounterexample } from './counterexample.ts';
 import { defineClaim } from './define.ts';
 import type { Property } from './property.ts';
 
@@ -33,10 +34,15 @@ export function regressEvidence(r: RegressReport): EvidenceRecord {
 }
 
 /** The flagged comparisons: what a failed regression found. */
-export function flaggedComparisons(r: RegressReport): EvidenceValue {
+export function flaggedComparisons(r: RegressReport): FlaggedComparison[] {
   return r.comparisons
     .filter((c) => c.status === 'flagged')
     .map((c) => ({ case: c.id, metric: c.metric, estimate: c.estimate, stderr: c.stderr, exact: c.exact, z: c.z }));
+}
+
+/** A regression's flagged comparisons as a counterexample (none, when a regression expected to flag passed). */
+export function regressionCounterexample(r: RegressReport): RegressionCounterexample {
+  return { kind: 'regression', flagged: flaggedComparisons(r) };
 }
 
 export interface SimulatorRegressionSpec {
@@ -82,7 +88,11 @@ export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: Si
       });
       const evidence = regressEvidence(r);
       if (r.verdict === 'pass') return { verdict: 'holds', summary: `all ${r.rule.comparisons} of ${r.rule.expectedComparisons} expected comparisons within Šidák's bound, omnibus test passed`, evidence };
-      if (r.verdict === 'fail') return { verdict: 'refuted', summary: `some estimate is off its exact value (flagged by ${r.decidedBy === 'both' ? 'both tests' : `the ${r.decidedBy} test`})`, evidence, counterexample: flaggedComparisons(r) };
+      if (r.verdict === 'fail') {
+        const by = r.decidedBy === 'both' ? 'both tests' : `the ${r.decidedBy} test`;
+        const counterexample = regressionCounterexample(r);
+        return { verdict: 'refuted', summary: `some estimate is off its exact value (flagged by ${by})`, evidence, counterexample };
+      }
       return {
         verdict: 'unknown',
         summary: `undecided: ${r.errors.length} case(s) did not run, ${evidence.undecided} estimate(s) without error bar, ${evidence.imprecise} too imprecise; ${r.rule.comparisons} of ${r.rule.expectedComparisons} comparisons made`,

@@ -1,21 +1,15 @@
 /** Runs properties and collects their verdicts; an exception inside a claim is an `unknown`, with why. */
 import { UsageError } from '../core/errors.ts';
-import type { EvidenceValue, PropertyResult, Verdict } from '../core/verdict.ts';
+import type { Verdict } from '../core/verdict.ts';
 import { claimHeader, type Property, type RunContext } from './property.ts';
+import { COUNTEREXAMPLE_KINDS, isCounterexample } from './counterexample.ts';
+import type { PropertyResult } from './result.ts';
 
 /** The seed `lbcheck check` and claim sweeps hand to claims unless told otherwise. */
 export const DEFAULT_SEED = 42;
 
-export interface CheckResult extends PropertyResult {
-  id: string;
-  claim: string;
-  source: string;
-  method: string;
-  expected: Verdict;
-  /** The verdict is the one expected (a known-false claim refuted counts). */
-  asExpected: boolean;
-  seconds: number;
-}
+/** A claim's result with the claim's header, whether the verdict is the one expected (a known-false claim refuted counts), and its time. */
+export type CheckResult = PropertyResult & Pick<Property, 'id' | 'claim' | 'source' | 'method' | 'expected'> & { asExpected: boolean; seconds: number };
 
 export function selectProperties(all: readonly Property[], ids: readonly string[]): Property[] {
   if (ids.length === 0) return [...all];
@@ -32,11 +26,18 @@ function satisfies(verdict: Verdict, expected: Verdict): boolean {
   return expected === 'holds' && (verdict === 'exact' || verdict === 'proved');
 }
 
+/** What TypeScript holds a claim to, checked where it cannot (a user's .js claim): a refutation shows a counterexample of a known kind, or decides nothing. */
+function checked(r: PropertyResult): PropertyResult {
+  if (r.verdict !== 'refuted' || isCounterexample(r.counterexample)) return r;
+  const summary = `the claim returned refuted without a counterexample of a known kind (${COUNTEREXAMPLE_KINDS.join(', ')}): nothing is shown`;
+  return { verdict: 'unknown', summary, evidence: r.evidence };
+}
+
 export async function runProperty(p: Property, ctx: RunContext): Promise<CheckResult> {
   const start = performance.now();
   let result: PropertyResult;
   try {
-    result = await p.run(ctx);
+    result = checked(await p.run(ctx));
   } catch (e) {
     // Whatever a claim throws (a user's claim included) makes it unknown; the other claims still run.
     const message = e instanceof Error ? e.message : String(e);
@@ -48,27 +49,4 @@ export async function runProperty(p: Property, ctx: RunContext): Promise<CheckRe
     ...result,
     seconds: (performance.now() - start) / 1000,
   };
-}
-
-/** A result as `lbcheck check --json` prints it (and a claim sweep writes it per point). */
-export function checkResultJson(r: CheckResult, seed: number): Record<string, unknown> {
-  return {
-    id: r.id, claim: r.claim, source: r.source, method: r.method, verdict: r.verdict, expected: r.expected,
-    asExpected: r.asExpected, summary: r.summary, evidence: r.evidence, counterexample: r.counterexample ?? null,
-    seed: r.seed ?? seed, path: r.path ?? null, seconds: r.seconds,
-  };
-}
-
-/** Evidence as "key=value" text for tables; records nested in arrays get a line each. */
-export function evidenceText(e: Record<string, EvidenceValue>): string {
-  const value = (v: EvidenceValue): string => {
-    if (Array.isArray(v)) {
-      return v.some((x) => typeof x === 'object' && x !== null && !Array.isArray(x))
-        ? v.map((x) => `\n  ${value(x)}`).join('')
-        : `[${v.map(value).join(', ')}]`;
-    }
-    if (typeof v === 'object' && v !== null) return Object.entries(v).map(([k, x]) => `${k}=${value(x)}`).join(' ');
-    return typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(4)).toString() : String(v);
-  };
-  return Object.entries(e).map(([k, v]) => `${k}=${value(v)}`).join(', ');
 }

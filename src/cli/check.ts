@@ -3,12 +3,12 @@ import { Command } from 'commander';
 import { UsageError } from '../core/errors.ts';
 import { BUILT_IN, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
-import { checkResultJson, DEFAULT_SEED, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
+import { DEFAULT_SEED, runProperty, selectProperties, type CheckResult } from '../check/runner.ts';
 import type { Property } from '../check/property.ts';
 import { renderTable } from '../report/table.ts';
-import { idColumn, readPath, replayLines, verdictHeader, verdictRow } from '../report/verdict-lines.ts';
+import { idColumn, readPath, refutationLines, replayText, verdictHeader, verdictRow } from '../report/verdict-lines.ts';
 import { parseSeed } from '../sim/random.ts';
-import { counterexampleText } from '../report/counterexample-text.ts';
+import { checkResultJson, replayJson } from '../report/result-json.ts';
 import { printJson } from './output.ts';
 import { progressFor } from './progress.ts';
 
@@ -24,10 +24,10 @@ interface CheckFlags {
 
 /** After the rows: each counterexample with its replay (`origin(id)`: the --file a claim came from, or BUILT_IN), then the count. */
 function printEnd(results: CheckResult[], origin: (id: string) => string): void {
-  for (const r of results.filter((x) => x.counterexample !== undefined && x.counterexample !== null)) {
-    console.log(`\n${r.id}: counterexample\n${counterexampleText(r.counterexample!).join('\n')}`);
+  for (const r of results) {
+    if (r.verdict !== 'refuted') continue;
     const file = origin(r.id) === BUILT_IN ? '' : ` --file ${origin(r.id)}`;
-    if (r.path) console.log(replayLines(`lbcheck check ${r.id}${file} --seed ${r.seed}`, r.path).join('\n'));
+    console.log(`\n${refutationLines(r, `lbcheck check ${r.id}${file} --seed ${r.seed}`).join('\n')}`);
   }
   const off = results.filter((r) => !r.asExpected);
   console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
@@ -40,13 +40,8 @@ function printEnd(results: CheckResult[], origin: (id: string) => string): void 
 function printReplay(r: CheckResult, json: boolean): number {
   const replay = r.replay;
   if (!replay) throw new UsageError(`${r.id} is not decided on generated cases: --path has no case to replay (run it without --path)`);
-  if (json) printJson({ replay: { id: r.id, ...replay, seconds: r.seconds } });
-  else {
-    console.log(`${r.id}: replay of one case (seed ${replay.seed}, path ${replay.path}): ${replay.outcome.toUpperCase()}`);
-    if (replay.case !== null) console.log(`case:\n${counterexampleText(replay.case).join('\n')}`);
-    if (replay.reason) console.log(`why undecided: ${replay.reason}`);
-    console.log(`a replay decides this case only; run \`lbcheck check ${r.id}\` without --path for the claim's verdict`);
-  }
+  if (json) printJson({ replay: replayJson(r.id, replay, r.seconds) });
+  else console.log(replayText(r.id, replay).join('\n'));
   return replay.outcome === 'passed' ? 0 : 1;
 }
 

@@ -7,7 +7,8 @@
  * report (the same function `lbcheck <command>` prints). Nothing here prints.
  */
 import { Option } from 'commander';
-import { checkResultJson, DEFAULT_SEED, runProperty } from '../check/runner.ts';
+import { DEFAULT_SEED, runProperty } from '../check/runner.ts';
+import { checkResultJson } from '../report/result-json.ts';
 import type { ClaimParameters, Property } from '../check/property.ts';
 import { UsageError } from '../core/errors.ts';
 import type { ModelFamily } from '../core/model.ts';

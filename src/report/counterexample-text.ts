@@ -1,13 +1,16 @@
 /**
- * Counterexamples for people, from the same data `--json` prints: a coupled
- * trace (a block per step, see trace-text.ts), a balance failure (both sides of
- * pi Q = 0 at the state, term by term), a Z3 refutation (the model and both
- * sides of the claim, exact). Lines stay within MAX_WIDTH.
+ * Counterexamples for people, from the same data `--json` prints, by kind
+ * (check/counterexample.ts): a coupled trace (a block per step, see
+ * trace-text.ts), a balance failure (both sides of pi Q = 0 at the state, term
+ * by term), a Z3 refutation (the model and both sides of the claim, exact), the
+ * other kinds as an outline of their values. Lines stay within MAX_WIDTH.
  */
-import type { TraceStep } from '../coupling/coupled-run.ts';
 import type { BalanceFailure } from '../ctmc/certificate.ts';
 import type { EvaluatedProp } from '../smt/evaluate.ts';
 import type { EvidenceValue } from '../core/verdict.ts';
+import type { RefutedPart } from '../check/claim-property.ts';
+import { isCounterexample, type Counterexample } from '../check/counterexample.ts';
+import type { TraceCounterexample } from '../check/trace-claim.ts';
 import { MAX_WIDTH, traceText } from './trace-text.ts';
 
 export { wrapWords } from './wrap.ts';
@@ -75,10 +78,8 @@ export function modelText(values: Record<string, string>): string[] {
   return wrapPairs('  model: ', Object.entries(values).map(([k, v]) => `${k} = ${v}`));
 }
 
-type Refutation = { part: string; counterexample: Record<string, string> | null; conclusion: EvaluatedProp | null; confirmation: EvidenceValue };
-
 /** One refuted Z3 part: its name, the model, both sides of the conclusion, the numeric re-check. */
-export function refutationText(r: Refutation): string[] {
+export function refutationText(r: Omit<RefutedPart, 'index'>): string[] {
   return [
     `refuted: ${r.part}`,
     ...modelText(r.counterexample ?? {}),
@@ -92,21 +93,45 @@ function isRecord(v: EvidenceValue | undefined): v is { [k: string]: EvidenceVal
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Any counterexample: the structured kinds by their layout, anything else as an outline. */
-export function counterexampleText(v: EvidenceValue): string[] {
-  if (isRecord(v) && v.kind === 'coupling-trace') {
-    const shared = isRecord(v.shared) ? Object.entries(v.shared) : [];
-    return [
-      ...paramsLine(v.params),
-      ...shared.flatMap(([k, x]) => wrapPairs(`  ${k}: `, Array.isArray(x) ? x.map((e) => (isRecord(e) ? Object.entries(e).map(([a, b]) => `${a} ${String(b)}`).join(' ') : String(e))) : [String(x)])),
-      ...traceText(v.steps as unknown as TraceStep[], v.events as number, MAX_WIDTH - 2).map((l) => `  ${l}`),
-    ];
+/** One shared draw: a record as "key value ..." (a job's service and destination), anything else as it is. */
+const drawText = (e: EvidenceValue): string => (isRecord(e) ? Object.entries(e).map(([a, b]) => `${a} ${String(b)}`).join(' ') : String(e));
+
+function traceCounterexampleText(t: TraceCounterexample): string[] {
+  return [
+    ...paramsLine(t.params),
+    ...Object.entries(t.shared).flatMap(([k, x]) => wrapPairs(`  ${k}: `, Array.isArray(x) ? x.map(drawText) : [String(x)])),
+    ...traceText(t.steps, t.events, MAX_WIDTH - 2).map((l) => `  ${l}`),
+  ];
+}
+
+/** Any counterexample, by its kind. */
+export function counterexampleText(c: Counterexample): string[] {
+  switch (c.kind) {
+    case 'coupling-trace':
+      return traceCounterexampleText(c);
+    case 'balance':
+      return [...paramsLine(c.params ?? null), ...balanceText(c)];
+    case 'smt-refutation':
+      return [`  ${c.claim} at size ${c.size}`, ...c.parts.flatMap((p) => refutationText(p).map((l) => `  ${l}`))];
+    case 'case':
+      return caseText(c.case);
+    case 'regression':
+      return c.flagged.length > 0 ? caseText(c.flagged) : ['  no comparison flagged'];
+    case 'point':
+    case 'convergence-order': {
+      const { kind: _kind, ...values } = c;
+      return caseText(values);
+    }
   }
-  if (isRecord(v) && v.kind === 'balance') return [...paramsLine(v.params), ...balanceText(v as unknown as BalanceFailure)];
-  if (isRecord(v) && v.kind === 'smt-refutation') {
-    return [`  ${v.claim} at size ${String(v.size)}`, ...(v.parts as unknown as Refutation[]).flatMap((p) => refutationText(p).map((l) => `  ${l}`))];
-  }
-  return outline(v, '  ');
+}
+
+/**
+ * A case as the claim describes it: a description tagged with a counterexample
+ * kind as that kind (trace claims describe their cases as traces, passing ones
+ * too), anything else as an outline.
+ */
+export function caseText(v: EvidenceValue): string[] {
+  return isCounterexample(v) ? counterexampleText(v) : outline(v, '  ');
 }
 
 /** A counterexample for people: strings as they are, lists as lines, records as "key: value". */

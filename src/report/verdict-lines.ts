@@ -2,10 +2,13 @@
  * `lbcheck check` for people: the verdict table printed a row at a time, as
  * each verdict is decided (id, verdict, a one-line summary, TABLE_WIDTH wide;
  * `--verbose` adds the claim, source, method and whole evidence under each
- * row), and replay commands wrapped so that no line passes TABLE_WIDTH.
+ * row), each counterexample after the table with the command that replays it
+ * (wrapped so that no line passes TABLE_WIDTH), and the replay of one case.
  */
-import { evidenceText, type CheckResult } from '../check/runner.ts';
-import { wrapWords } from './counterexample-text.ts';
+import type { RefutedResult, ReplayResult } from '../check/result.ts';
+import type { CheckResult } from '../check/runner.ts';
+import type { EvidenceRecord, EvidenceValue } from '../core/verdict.ts';
+import { caseText, counterexampleText, wrapWords } from './counterexample-text.ts';
 import { TABLE_WIDTH } from './table.ts';
 
 /** Wide enough for every verdict (`refuted`, `unknown`) and a space. */
@@ -26,6 +29,20 @@ export function idColumn(ids: readonly string[]): number {
 
 export function verdictHeader(idWidth: number): string[] {
   return [`${'id'.padEnd(idWidth)}${'verdict'.padEnd(VERDICT_COLUMN)}evidence`, '-'.repeat(TABLE_WIDTH)];
+}
+
+/** Evidence as "key=value" text for tables; records nested in arrays get a line each. */
+export function evidenceText(e: EvidenceRecord): string {
+  const value = (v: EvidenceValue): string => {
+    if (Array.isArray(v)) {
+      return v.some((x) => typeof x === 'object' && x !== null && !Array.isArray(x))
+        ? v.map((x) => `\n  ${value(x)}`).join('')
+        : `[${v.map(value).join(', ')}]`;
+    }
+    if (typeof v === 'object' && v !== null) return Object.entries(v).map(([k, x]) => `${k}=${value(x)}`).join(' ');
+    return typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(4)).toString() : String(v);
+  };
+  return Object.entries(e).map(([k, v]) => `${k}=${value(v)}`).join(', ');
 }
 
 /** A result's row; a verdict other than the expected one says so first in the summary. */
@@ -66,6 +83,22 @@ export function replayLines(command: string, path: string, width = TABLE_WIDTH):
   }
   lines.push(`${line}'`);
   return lines;
+}
+
+/** A refuted claim after the table: its counterexample, and the replay command (`command` runs the claim at its seed) when it has a path. */
+export function refutationLines(r: RefutedResult & { id: string }, command: string): string[] {
+  return [`${r.id}: counterexample`, ...counterexampleText(r.counterexample), ...(r.path ? replayLines(command, r.path) : [])];
+}
+
+/** The replay of one case as what it is: the case, passed, failed or undecided (and why), never the claim's verdict. */
+export function replayText(id: string, replay: ReplayResult): string[] {
+  const shown = replay.outcome === 'failed' ? counterexampleText(replay.counterexample) : replay.case !== null ? caseText(replay.case) : null;
+  return [
+    `${id}: replay of one case (seed ${replay.seed}, path ${replay.path}): ${replay.outcome.toUpperCase()}`,
+    ...(shown ? ['case:', ...shown] : []),
+    ...(replay.reason ? [`why undecided: ${replay.reason}`] : []),
+    `a replay decides this case only; run \`lbcheck check ${id}\` without --path for the claim's verdict`,
+  ];
 }
 
 /** What `--path` reads: a printed path with the white space of its line breaks taken out. */

@@ -28,12 +28,12 @@ describe('generated properties', () => {
     const r = await runProperty(falseClaim, ctx(7));
     expect(r.verdict).toBe('refuted');
     expect(r.asExpected).toBe(false);
-    expect(r.counterexample).toBe(17);
+    expect(r.counterexample).toEqual({ kind: 'case', case: 17 });
     expect(r.seed).toBe(7);
     // A replay decides its one case, not the claim: the case fails, the claim's verdict stays unknown.
     const replay = await runProperty(falseClaim, ctx(7, r.path));
     expect(replay.verdict).toBe('unknown');
-    expect(replay.replay).toEqual({ seed: 7, path: r.path, outcome: 'failed', case: 17, reason: null });
+    expect(replay.replay).toEqual({ seed: 7, path: r.path, outcome: 'failed', case: 17, reason: null, counterexample: { kind: 'case', case: 17 } });
   });
 
   it('are unknown, never holds, when a case cannot be decided', async () => {
@@ -57,5 +57,20 @@ describe('generated properties', () => {
     const r = await runProperty(broken, ctx(1));
     expect(r.verdict).toBe('unknown');
     expect(r.summary).toContain('boom');
+  });
+
+  it('turn a refutation without a counterexample of a known kind (a .js claim the compiler never saw) into unknown', async () => {
+    const evidence = { n: 17 };
+    for (const counterexample of [undefined, 17, { n: 17 }, { kind: 'made-up' }]) {
+      // Untyped, as from a .js file: JSON.parse returns any.
+      const bare: Property = { ...falseClaim, run: () => JSON.parse(JSON.stringify({ verdict: 'refuted', summary: 'n = 17', evidence, counterexample })) };
+      const r = await runProperty(bare, ctx(1));
+      expect(r.verdict).toBe('unknown');
+      expect(r.summary).toBe('the claim returned refuted without a counterexample of a known kind '
+        + '(case, point, convergence-order, coupling-trace, balance, smt-refutation, regression): nothing is shown');
+      expect(r.evidence).toEqual(evidence);
+    }
+    const tagged: Property = { ...falseClaim, run: () => ({ verdict: 'refuted', summary: 'n = 17', evidence, counterexample: { kind: 'case', case: 17 } }) };
+    expect((await runProperty(tagged, ctx(1))).verdict).toBe('refuted');
   });
 });

@@ -72,7 +72,7 @@ describe('shrinking only through cases decided false (14.6)', () => {
       evidence: () => ({}),
     });
     expect(r.verdict).toBe('refuted');
-    expect(r.counterexample).toBe(30);
+    expect(r.counterexample).toEqual({ kind: 'case', case: 30 });
   });
 });
 

@@ -44,6 +44,26 @@ describe('lbcheck check output', () => {
     expect(replayed.case).toEqual(first.counterexample);
   }, 300_000);
 
+  it('--json gives each counterexample its kind, the other fields as before (a generated case under "case")', () => {
+    const r = lbcheck('check', 'product-form-exchange', 'coupling-theorem1-rates-per-dispatcher', 'transient-jsqd-fixed-d', '--json');
+    expect(r.code).toBe(0);
+    const [balance, generated, order] = JSON.parse(r.stdout).results.map((x: { counterexample: Record<string, unknown> }) => x.counterexample);
+    expect(Object.keys(balance)).toEqual(['kind', 'params', 'state', 'inflowOverPi', 'outflowRate', 'difference', 'inflow', 'outflow']);
+    expect(balance).toMatchObject({ kind: 'balance', state: '(n0=0, n1=1, n2=0)', inflowOverPi: '3/10', outflowRate: '7/40', difference: '1/8' });
+    expect(generated).toEqual({
+      kind: 'case',
+      case: {
+        params: { N: 1, lambda: '1/10', alpha: ['1/2', '1/4', '1/4'], beta: ['1/3', '1/3', '1/3'], nu: '0' },
+        worse: ['20/123 (0.1626)', '40/123 (0.3252)', '40/123 (0.3252)'],
+        original: ['20/103 (0.1942)', '40/103 (0.3883)', '40/103 (0.3883)'],
+        better: ['80/209 (0.3828)', '80/209 (0.3828)', '120/209 (0.5742)'],
+      },
+    });
+    expect(Object.keys(order)).toEqual(['kind', 'N1', 'N2', 'error1', 'error2', 'observedOrder']);
+    expect(order).toMatchObject({ kind: 'convergence-order', N1: 2, N2: 4 });
+    expect(order.observedOrder).toBeCloseTo(Math.log(0.1300572887181804 / 0.11429674950114764) / Math.log(2), 12);
+  }, 120_000);
+
   it('--verbose adds the claim, source, method and evidence under each row, still within 100 columns', () => {
     const r = lbcheck('check', 'product-form-exchange', '--verbose');
     const lines = r.stdout.split('\n');

@@ -23,6 +23,20 @@ describe('lbcheck check --path', () => {
     expect(j.replay).not.toHaveProperty('verdict');
   });
 
+  it('prints a passing case of a trace claim as its trace, a block per step, as a counterexample would be', () => {
+    const r = lbcheck('check', 'coupling-theorem1-per-dispatcher', '--seed', '42', '--path', '0');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'coupling-theorem1-per-dispatcher: replay of one case (seed 42, path 0): PASSED',
+      'case:',
+      '  params: N = 4, lambda = 17/100, alpha = 9/19,7/19,3/19, beta = 1/3,1/3,1/3, nu = 0',
+      '  jobTape:',
+    ]);
+    expect(lines[4]).toBe('  step 0: start');
+    expect(r.stdout).not.toContain('kind: coupling-trace');
+  });
+
   it('refuses --path for a claim not decided on generated cases', () => {
     expectUsageError(['check', 'theorem1-limit', '--path', '0'], 'theorem1-limit is not decided on generated cases: --path has no case to replay (run it without --path)');
   });

@@ -6,6 +6,7 @@ import type { CheckResult } from '../../src/check/runner.ts';
 const result: CheckResult = {
   id: 'a-claim', claim: 'x '.repeat(80), source: 'P1', method: 'm', expected: 'holds', asExpected: false,
   verdict: 'refuted', summary: `counterexample ${'y'.repeat(200)}`, evidence: { cases: 3, note: 'z '.repeat(90) }, seconds: 1.5,
+  counterexample: { kind: 'case', case: 3 },
 };
 
 describe('verdict lines', () => {

@@ -100,7 +100,7 @@ describe('lbcheck sweep check', () => {
     expect(got.map((l) => [l.result.verdict, l.ok, l.result.evidence.meanJobs])).toEqual([
       ['exact', true, '4/7'], ['exact', true, '11/15'], ['refuted', false, '10/7'], ['refuted', false, '34/15'],
     ]);
-    expect(got[2].result.counterexample).toEqual({ point: { rho: '2', K: 2 }, meanJobs: '10/7' });
+    expect(got[2].result.counterexample).toEqual({ kind: 'point', point: { rho: '2', K: 2 }, meanJobs: '10/7' });
 
     const w = worker(['--file', USER_CLAIM]);
     await until('the worker with --file to connect', () => w.stderr().includes('taking jobs'));

@@ -8,7 +8,6 @@ import { UsageError } from '../../src/core/errors.ts';
 import { decodeInto } from '../../src/core/mixed-radix.ts';
 import { POLICY } from '../../src/core/numerical-policy.ts';
 import { parseRational } from '../../src/core/rational.ts';
-import type { EvidenceValue } from '../../src/core/verdict.ts';
 import { runProperty, type CheckResult } from '../../src/check/runner.ts';
 import { claimHeader, type Property } from '../../src/check/property.ts';
 import type { TraceCase, TraceCounterexample } from '../../src/check/trace-claim.ts';
@@ -85,15 +84,15 @@ export function listClaims(): ClaimInfo[] {
   });
 }
 
-/** A check result as plain JSON (what `check --json` prints for it). */
-export type ClaimRun = Omit<CheckResult, 'counterexample'> & { counterexample: EvidenceValue };
+/** A check result as plain data (the values `check --json` prints for it). */
+export type ClaimRun = CheckResult;
 
 export function runClaim(id: string, seed: number, path?: string, progress?: (what: string) => void): Promise<Outcome<ClaimRun>> {
   return outcome(async () => {
     const p = findProperty(id);
     if (smtClaimOf(p) && !globalThis.crossOriginIsolated) throw new UsageError(`Z3 needs a cross-origin isolated page (\`lbcheck explore\` serves one): or run \`lbcheck prove ${smtClaimOf(p)!.id} --json\` and open its refutation here`);
     const r = await runProperty(p, { seed, ...(path ? { path } : {}), progress: (what) => progress?.(what) });
-    return JSON.parse(JSON.stringify({ ...r, counterexample: r.counterexample ?? null })) as ClaimRun;
+    return JSON.parse(JSON.stringify(r)) as ClaimRun;
   });
 }
 

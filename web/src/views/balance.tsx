@@ -1,11 +1,12 @@
 /** A failed global balance equation at one state: the inflow terms q_ij pi(i)/pi(j), the outflow rates, both sums. */
-import type { BalanceFailure } from '../../../src/ctmc/certificate.ts';
+import type { BalanceCounterexample } from '../../../src/check/counterexample.ts';
 
-export function BalanceView({ id, data, params }: { id: string; data: BalanceFailure; params: unknown }) {
+export function BalanceView({ id, data }: { id: string; data: BalanceCounterexample }) {
+  const params = data.params !== null && typeof data.params === 'object' && !Array.isArray(data.params) ? Object.entries(data.params) : [];
   return (
     <section class="balance" data-testid="balance-view">
       <h2>{id}: global balance fails</h2>
-      <p class="params-line">{Object.entries((params ?? {}) as Record<string, unknown>).map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(',') : String(v)}`).join(', ')}</p>
+      <p class="params-line">{params.map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(',') : String(v)}`).join(', ')}</p>
       <p>
         At state <code data-testid="balance-state">{data.state}</code>, divided by pi(j): inflow <b data-testid="balance-inflow">{data.inflowOverPi}</b> against outflow rate{' '}
         <b data-testid="balance-outflow">{data.outflowRate}</b>: they differ by <b class="bad">{data.difference}</b>.

@@ -1,7 +1,8 @@
 /** The claims (built in and from --file) with statement, source and last verdict; a claim run in the page; pasted CLI output. */
 import { useEffect, useState } from 'preact/hooks';
-import type { TraceCounterexample } from '../../../src/check/trace-claim.ts';
-import type { BalanceFailure } from '../../../src/ctmc/certificate.ts';
+import { z } from 'zod';
+import type { SmtRefutation } from '../../../src/check/counterexample.ts';
+import { shownCounterexample } from '../../../src/check/result.ts';
 import type { ClaimInfo, ClaimRun } from '../engine.ts';
 import { engine, progressProxy } from '../api.ts';
 import { fileFlag } from '../command-line.ts';
@@ -79,8 +80,7 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
   if (!claim) return <Message>Unknown claim "{route.id}". The <a href="#/">claims page</a> lists the {claims.length} claims this page knows.</Message>;
   const file = fileFlag(claim.origin).map((f) => ` ${f}`).join('');
   const command = `lbcheck check ${claim.id}${file} --seed ${route.seed}${route.path ? ` --path ${route.path}` : ''} --json`;
-  const cx = run?.ok ? run.value.counterexample : null;
-  const kind = cx && typeof cx === 'object' && !Array.isArray(cx) ? (cx as { kind?: string }).kind : undefined;
+  const cx = run?.ok ? shownCounterexample(run.value) : null;
   return (
     <section class="claim" data-testid="claim-view">
       <h2>{claim.id}</h2>
@@ -95,18 +95,26 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
           <details><summary>evidence</summary><pre>{JSON.stringify(run.value.evidence, null, 2)}</pre></details>
         </div>
       ) : null}
-      {run?.ok && kind === 'coupling-trace' ? (
-        <TraceView id={claim.id} initial={cx as unknown as TraceCounterexample} editable={claim.editable} step={route.step} origin={{ seed: run.value.seed ?? route.seed, ...(run.value.path ? { path: run.value.path } : {}) }} />
+      {run?.ok && cx?.kind === 'coupling-trace' ? (
+        <TraceView
+          id={claim.id}
+          initial={cx}
+          editable={claim.editable}
+          step={route.step}
+          origin={{ seed: run.value.seed ?? route.seed, ...(run.value.path ? { path: run.value.path } : {}) }}
+        />
       ) : null}
-      {run?.ok && kind === 'smt-refutation' ? <SmtParts cx={cx as unknown as SmtRefutation} /> : null}
-      {run?.ok && kind === 'balance' ? <BalanceView id={claim.id} data={cx as unknown as BalanceFailure} params={(cx as { params?: unknown }).params} /> : null}
-      {run?.ok && cx !== null && kind !== 'coupling-trace' && kind !== 'balance' && kind !== 'smt-refutation' ? <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details> : null}
-      {kind === 'coupling-trace' ? null : <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id}${file} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />}
+      {cx?.kind === 'smt-refutation' ? <SmtParts cx={cx} /> : null}
+      {cx?.kind === 'balance' ? <BalanceView id={claim.id} data={cx} /> : null}
+      {cx && cx.kind !== 'coupling-trace' && cx.kind !== 'balance' && cx.kind !== 'smt-refutation' ? (
+        <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details>
+      ) : null}
+      {cx?.kind === 'coupling-trace' ? null : (
+        <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id}${file} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />
+      )}
     </section>
   );
 }
-
-type SmtRefutation = { claim: string; size: number; parts: { part: string; index: number; counterexample: Record<string, string> | null }[] };
 
 /** The refuted parts of a Z3 claim decided in the page, each opening its refutation view. */
 function SmtParts({ cx }: { cx: SmtRefutation }) {
@@ -124,23 +132,36 @@ function SmtParts({ cx }: { cx: SmtRefutation }) {
   );
 }
 
+/** What the open view reads of `check --json` and of `prove --json` (the rest of each document is left alone). */
+const CheckOutput = z.object({ results: z.array(z.object({ id: z.string(), seed: z.number(), path: z.string().nullable(), counterexample: z.unknown() })) });
+const ProveOutput = z.object({
+  claim: z.string(),
+  size: z.number(),
+  verdict: z.string(),
+  parts: z.array(z.object({ verdict: z.string(), counterexample: z.record(z.string(), z.string()).nullable() })),
+});
+
 /** Pasted `check --json` or `prove --json` output, opened in the view that reproduces it. */
 export function OpenView() {
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState('');
   const open = (text: string) => {
     try {
-      const j = JSON.parse(text) as Record<string, unknown>;
-      if (Array.isArray(j.results)) {
-        const r = (j.results as Record<string, unknown>[]).find((x) => x.counterexample) ?? (j.results as Record<string, unknown>[])[0];
+      const j: unknown = JSON.parse(text);
+      const check = CheckOutput.safeParse(j);
+      if (check.success) {
+        const results = check.data.results;
+        const r = results.find((x) => x.counterexample) ?? results[0];
         if (!r) throw new Error('the results are empty');
-        return go({ view: 'claim', id: String(r.id), seed: Number(r.seed), ...(r.path ? { path: String(r.path) } : {}) });
+        return go({ view: 'claim', id: r.id, seed: r.seed, ...(r.path ? { path: r.path } : {}) });
       }
-      if (typeof j.claim === 'string' && Array.isArray(j.parts)) {
-        const parts = j.parts as { verdict: string; counterexample: Record<string, string> | null }[];
+      const prove = ProveOutput.safeParse(j);
+      if (prove.success) {
+        const { claim, size, verdict, parts } = prove.data;
         const i = parts.findIndex((p) => p.verdict === 'refuted' && p.counterexample);
-        if (i < 0) throw new Error(`nothing refuted in this prove output (verdict ${String(j.verdict)})`);
-        return go({ view: 'refutation', claim: j.claim, size: Number(j.size), part: i + 1, model: parts[i].counterexample! });
+        const model = parts[i]?.counterexample;
+        if (!model) throw new Error(`nothing refuted in this prove output (verdict ${verdict})`);
+        return go({ view: 'refutation', claim, size, part: i + 1, model });
       }
       throw new Error('not the output of `lbcheck check --json` or `lbcheck prove --json`');
     } catch (e) {
