@@ -124,6 +124,8 @@ export {
   type PointClaim,
   type ViewsAgreeSpec,
 } from './check/define.ts';
+export { monotoneAlong, type MonotoneSpec, type MonotoneValue } from './check/monotone.ts';
+export { Tally, type Fold, type Folds } from './check/tally.ts';
 export {
   BOUNDARY_TOLERANCE,
   exactMetrics,
