@@ -138,7 +138,7 @@ export {
   vectorMetric,
   type FiniteNSolve,
 } from './check/solving.ts';
-export { distance, settle, settledCases } from './check/fluid-settle.ts';
+export { distance, settle, settlesWithin, type SettlesSpec } from './check/fluid-settle.ts';
 export { readTrace, traceCounterexample, traceReplay, type TraceCase, type TraceSpec } from './check/trace-claim.ts';
 export { flaggedComparisons, regressEvidence, simulatorRegression, type SimulatorRegressionSpec } from './check/regress-claim.ts';
 export { claimProperty as z3Claim, DEFAULT_TIMEOUT_MS } from './check/claim-property.ts';
