@@ -6,14 +6,14 @@
  * shrinks to 0 as d grows) and its mean sojourn the closed form
  * sum_i lambda^{(d^i - d)/(d - 1)}, which decreases to 1 (within 1e-8 each).
  */
-import { distance, type EvidenceRecord, Fraction, metricsOf, type Property, settle } from 'lbcheck';
+import { defineClaim, distance, type EvidenceRecord, Fraction, metricsOf, settle } from 'lbcheck';
 import { jsqD, meanFieldParams, meanFieldSojourn } from 'lbcheck/models';
 
 const DS = [2, 4, 8, 16, 32, 64];
 const LAMBDAS = [new Fraction(1, 2), new Fraction(9, 10)];
 const TOLERANCE = 1e-8;
 
-export const fluidJsqdJsqLimit: Property = {
+export const fluidJsqdJsqLimit = defineClaim({
   id: 'fluid-jsqd-jsq-limit',
   claim: 'JSQ(d) fluid, lambda in {1/2, 9/10}, d = 2..64: the settled ODE state is at distance lambda^{d+1} -> 0 from JSQ\'s fixed point (s_1 = lambda, s_i = 0 for i >= 2), and its mean sojourn is sum_i lambda^{(d^i-d)/(d-1)} -> 1',
   source: 'P2 Thm. (d(N) -> infinity: fluid limit of JSQ); docs/THEORY.md §4',
@@ -48,4 +48,4 @@ export const fluidJsqdJsqLimit: Property = {
       ...(ok ? {} : { counterexample: records }),
     };
   },
-};
+});

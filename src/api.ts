@@ -105,7 +105,7 @@ export type { RationalFunction } from './parametric/rational-function.ts';
 // Claims.
 export type { ClaimParameters, Property, RunContext } from './check/property.ts';
 export { Inconclusive, runGenerated, type GeneratedOptions } from './check/generated.ts';
-export { casesVerdict, type CaseOutcome } from './check/cases.ts';
+export { casesVerdict, forCases, type CaseOutcome, type CasesSummary, type ForCasesSpec } from './check/cases.ts';
 export {
   claimParameters,
   convergesInN,

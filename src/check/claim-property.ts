@@ -6,6 +6,7 @@
  */
 import type { EvidenceRecord, Verdict } from '../core/verdict.ts';
 import { decideClaim, type ClaimResult, type SmtClaim } from '../smt/claim.ts';
+import { defineClaim } from './define.ts';
 import type { Property } from './property.ts';
 
 /** Z3's time limit per part in properties and in `lbcheck prove` (ms). */
@@ -31,7 +32,7 @@ function vacuousText(results: readonly ClaimResult[]): string {
 }
 
 export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; expected: Verdict }): Property {
-  return {
+  return defineClaim({
     id: `prove-${claim.id}`,
     claim: `${claim.statement} [decided for ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}]`,
     source: claim.source,
@@ -68,5 +69,5 @@ export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; ex
         ...(refuted ? { counterexample: smtRefutation(refuted) } : {}),
       };
     },
-  };
+  });
 }
