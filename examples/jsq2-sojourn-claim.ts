@@ -12,7 +12,7 @@ import { jsqD } from 'lbcheck/models';
 
 export const jsq2SojournFallsInN = monotoneAlong({
   id: 'jsq2-sojourn-falls-in-n',
-  claim: "JSQ(2), lambda = 7/10: the mean sojourn time falls strictly as N grows, N = 2, 3, 4, 5",
+  claim: 'JSQ(2), lambda = 7/10: the mean sojourn time falls strictly as N grows, N = 2, 3, 4, 5',
   source: 'examples/jsq2-sojourn-claim.ts (resource pooling)',
   method: 'finite-N CTMC per N, iterative solver, boundary mass <= 1e-10',
   expected: 'holds',
