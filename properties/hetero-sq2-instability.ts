@@ -99,7 +99,9 @@ export const heteroSq2Instability = forCases({
   cases: CASES,
   check: runCase,
   summary: {
-    holds: `all ${CASES.length} cases behave as the N = 3 subset condition says: sq2 and hybrid(1/4) unstable at lambda = 3, static and hybrid(3/4) stable; sq2 stable at 7/4; at 9/2 hybrid(3/4) unstable, hybrid(19/20) stable`,
+    holds:
+      `all ${CASES.length} cases behave as the N = 3 subset condition says: sq2 and hybrid(1/4) unstable at lambda = 3, static and hybrid(3/4) stable; ` +
+      'sq2 stable at 7/4; at 9/2 hybrid(3/4) unstable, hybrid(19/20) stable',
     refuted: (n) => `${n} case(s) behave against the subset condition`,
     unknown: (n, why) => `${n} case(s) ${why}`,
   },

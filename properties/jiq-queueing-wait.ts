@@ -40,6 +40,9 @@ export const jiqQueueingWait = forCases({
       fields: { case: c.name, ...c.raw, fluidWait: ratString(limit), fluidWaitValue: round(ratToNumber(limit)) },
     }, ctx.progress);
   },
-  summary: { holds: 'P_N(wait) approaches the fluid value in both cases (> 0 for skewed basic JIQ, 0 for beta = alpha)', refuted: (n) => `${n} cases do not approach the fluid wait probability` },
+  summary: {
+    holds: 'P_N(wait) approaches the fluid value in both cases (> 0 for skewed basic JIQ, 0 for beta = alpha)',
+    refuted: (n) => `${n} cases do not approach the fluid wait probability`,
+  },
   evidence: (cases) => ({ sizes: [...RULE.sizes], cases }),
 });

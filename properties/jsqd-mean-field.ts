@@ -36,6 +36,9 @@ export const jsqdMeanField = forCases({
       fields: { d: c.d, lambda: c.lambda, meanField: round(limit, 10) },
     }, ctx.progress);
   },
-  summary: { holds: `${CASES.length} cases: the error to the mean-field sojourn falls like 1/N`, refuted: (n) => `${n} cases do not approach the mean-field sojourn at rate 1/N` },
+  summary: {
+    holds: `${CASES.length} cases: the error to the mean-field sojourn falls like 1/N`,
+    refuted: (n) => `${n} cases do not approach the mean-field sojourn at rate 1/N`,
+  },
   evidence: (cases) => ({ sizes: [...RULE.sizes], cases }),
 });

@@ -68,10 +68,19 @@ export const refinedExpansionRight = forCases({
       richardson: { V: round(rich.V, 8), spreadV: round(rich.spreadV, 3), A: round(rich.A, 6), spreadA: round(rich.spreadA, 3), terms: TERMS },
       exponentFirstOrder: round(p1, 3),
       exponentSecondOrder: round(p2, 3),
-      sequence: run.solves.map((x, i) => ({ N: x.N, meanJobs: round(exact[i], 12), errorOrder1: round(e1[i], 4), errorOrder2: round(e2[i], 4), ...solveEvidence(x.solved) })),
+      sequence: run.solves.map((x, i) => ({
+        N: x.N,
+        meanJobs: round(exact[i], 12),
+        errorOrder1: round(e1[i], 4),
+        errorOrder2: round(e2[i], 4),
+        ...solveEvidence(x.solved),
+      })),
     };
     return { ok: vOk && aOk && better, record };
   },
-  summary: { holds: `${CASES.length} cases: V and A agree with Richardson's, the 1/N^2 expansion's error is smaller and falls faster`, refuted: (n) => `${n} cases where the exact chain disagrees with the refined expansion` },
+  summary: {
+    holds: `${CASES.length} cases: V and A agree with Richardson's, the 1/N^2 expansion's error is smaller and falls faster`,
+    refuted: (n) => `${n} cases where the exact chain disagrees with the refined expansion`,
+  },
   evidence: (cases) => ({ sizes: SIZES, cases }),
 });

@@ -48,6 +48,10 @@ export function theorem1OrderProperty(spec: Theorem1OrderSpec): Property {
       if (worse.used < original.used) tally.note('casesEndingWorseBehind');
       if (original.used < better.used) tally.note('casesEndingBetterAhead');
     },
-    evidence: (t) => ({ arrivalsChecked: t.get('eventsChecked'), casesEndingWorseBehind: t.get('casesEndingWorseBehind'), casesEndingBetterAhead: t.get('casesEndingBetterAhead') }),
+    evidence: (t) => ({
+      arrivalsChecked: t.get('eventsChecked'),
+      casesEndingWorseBehind: t.get('casesEndingWorseBehind'),
+      casesEndingBetterAhead: t.get('casesEndingBetterAhead'),
+    }),
   });
 }

@@ -185,7 +185,10 @@ export function viewsAgree<C>(spec: ViewsAgreeSpec<C>): Property {
     method: spec.method ?? `${leftName} vs ${rightName}, ${exact ? 'exactly (rationals)' : `within ${spec.tolerance}`}, ${spec.numRuns ?? 20} generated cases`,
     eachCase: exact ? 'decided exactly, in rationals' : `within ${spec.tolerance}`,
     tally: { metricsCompared: 'sum', worstDifference: 'max' },
-    evidence: (t) => ({ metricsCompared: t.get('metricsCompared'), ...(exact ? {} : { tolerance: spec.tolerance!, worstDifference: t.get('worstDifference') }) }),
+    evidence: (t) => ({
+      metricsCompared: t.get('metricsCompared'),
+      ...(exact ? {} : { tolerance: spec.tolerance!, worstDifference: t.get('worstDifference') }),
+    }),
     async check(c, ctx, tally) {
       const a = flattenMetrics(await left(c, ctx));
       const b = flattenMetrics(await right(c, ctx));

@@ -66,7 +66,14 @@ export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>, M extend
     start: (p, values) => fluidStart(populationFluid(population(capped(p), floatArith), fluid.scale(p), rest.id), values),
     fixedPoint: (p) => fluidFixedPoint(populationFluid(population(capped(p), floatArith), fluid.scale(p), rest.id)),
     metrics: (p, z) => fluidMetrics(population(capped(p), floatArith), fluid.scale(p), z, rest.id),
-    ...(fluid.refined ? { refined: { ignoredParams: { ...fluid.ignoredParams, ...fluid.refined.ignoredParams }, model: (p: P) => populationDensity(population(capped(p), floatArith), fluid.scale(p), rest.id) } } : {}),
+    ...(fluid.refined
+      ? {
+          refined: {
+            ignoredParams: { ...fluid.ignoredParams, ...fluid.refined.ignoredParams },
+            model: (p: P) => populationDensity(population(capped(p), floatArith), fluid.scale(p), rest.id),
+          },
+        }
+      : {}),
   };
 
   /** A declaration the chain cannot be built from is a one-line error naming the family (and the K, which the automatic truncation may have chosen). */

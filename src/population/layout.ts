@@ -114,7 +114,8 @@ export function pack<T>(L: Layout<T>): Packed<T> {
   if (Math.min(countSpace, unitSpace) > Number.MAX_SAFE_INTEGER) {
     const counts = m > 4 ? `${m} counts (${names[0]} .. ${names[m - 1]})` : `counts ${names.join(', ')}`;
     const hint = total === undefined
-      ? 'declare `total` when the counts always sum to a fixed number (servers, tokens): the first count is then implied, and few units over many counts are packed by unit'
+      ? 'declare `total` when the counts always sum to a fixed number (servers, tokens): ' +
+        'the first count is then implied, and few units over many counts are packed by unit'
       : 'choose smaller maxima';
     throw new UsageError(`the ${counts} need state codes beyond 2^53 (${Math.min(countSpace, unitSpace).toExponential(2)} codes); ${hint}`);
   }

@@ -19,7 +19,13 @@ import { populationFamily } from '../../src/population/family.ts';
 import type { Counts, PopulationEvent } from '../../src/population/types.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 
-const params = { N: intParam('servers', { min: 1 }), d: intParam('servers sampled', { min: 1 }), T: intParam('threshold', { min: 1 }), lambda: rationalParam('load', 'positive'), K: capParam };
+const params = {
+  N: intParam('servers', { min: 1 }),
+  d: intParam('servers sampled', { min: 1 }),
+  T: intParam('threshold', { min: 1 }),
+  lambda: rationalParam('load', 'positive'),
+  K: capParam,
+};
 
 /** `total`: declare that the counts sum to N; `limit`: give the sampled joins their fluid intensity lambda (t_i^d - t_{i+1}^d). */
 function thresholdFamily(o: { total: boolean; limit: boolean }) {
@@ -53,7 +59,9 @@ function thresholdFamily(o: { total: boolean; limit: boolean }) {
           events.push({ name: `uniform join at length ${i}`, change, rate: (y) => A.mul(A.fromRational(p.lambda), A.fromInt(y[i])) });
         }
       }
-      for (let i = 1; i <= K; i++) events.push({ name: `completion at length ${i}`, change: { [`y${i}`]: -1, [`y${i - 1}`]: +1 }, rate: (y) => A.fromInt(y[i]) });
+      for (let i = 1; i <= K; i++) {
+        events.push({ name: `completion at length ${i}`, change: { [`y${i}`]: -1, [`y${i - 1}`]: +1 }, rate: (y) => A.fromInt(y[i]) });
+      }
       return {
         counts: Array.from({ length: K + 1 }, (_, i) => `y${i}`),
         max: N,
@@ -79,7 +87,8 @@ describe('population declarations: counts and layouts', () => {
     const f = thresholdFamily({ total: false, limit: false });
     const p = f.parse({ N: '3', d: '2', T: '2', lambda: '1/2' });
     const message =
-      'jsqd-threshold at K = 28: the 29 counts (y0 .. y28) need state codes beyond 2^53 (2.88e+17 codes); declare `total` when the counts always sum to a fixed number (servers, tokens): ' +
+      'jsqd-threshold at K = 28: the 29 counts (y0 .. y28) need state codes beyond 2^53 (2.88e+17 codes); ' +
+      'declare `total` when the counts always sum to a fixed number (servers, tokens): ' +
       'the first count is then implied, and few units over many counts are packed by unit';
     expect(() => solveModel(f, p, { method: 'iterative' })).toThrow(new UsageError(message));
     // Declared, the same counts are packed by unit and the automatic truncation is trusted.
@@ -100,7 +109,8 @@ describe('population declarations: counts and layouts', () => {
     const message = (error as Error).message;
     expect(message).not.toContain('\n');
     expect(message).toMatch(/^jsqd-threshold: event "sampled join at length 0" throws \(.*BigInt.*\) at counts \(y0=7\.99[0-9]*, y1=0\.00[0-9]*, /);
-    expect(message).toContain('the fluid view calls rates and rewards at the fractional counts N z (not integers): write them for real counts, or give the event limit(z)');
+    expect(message).toContain('the fluid view calls rates and rewards at the fractional counts N z (not integers)');
+    expect(message).toContain('write them for real counts, or give the event limit(z)');
   });
 
   it('with limit(z) the fluid fixed point is JSQ(d)\'s mean field s_i = lambda^((d^i - 1)/(d - 1))', () => {
