@@ -7,14 +7,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { forCases } from '../../src/check/cases.ts';
-import { forAll } from '../../src/check/define.ts';
+import { forAll, type ClaimInfo } from '../../src/check/define.ts';
 import { Inconclusive } from '../../src/check/generated.ts';
 import { monotoneAlong, type MonotoneSpec } from '../../src/check/monotone.ts';
 import type { RunContext } from '../../src/check/property.ts';
 import { UsageError } from '../../src/core/errors.ts';
 
 const ctx: RunContext = { seed: 42, progress: () => {} };
-const info = { id: 'a-claim', claim: 'a claim', source: 'a test', method: 'closed form', expected: 'holds' } as const;
+const info: ClaimInfo = { id: 'a-claim', claim: 'a claim', source: 'a test', method: 'closed form', expected: 'holds' };
 
 function along(values: readonly number[], o: Partial<MonotoneSpec<number>> = {}) {
   const asked: number[] = [];
