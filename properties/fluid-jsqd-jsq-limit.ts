@@ -40,7 +40,8 @@ export const fluidJsqdJsqLimit = forCases({
       distances.push(dist);
       sojourns.push(sojourn);
     }
-    return { ok, record: { lambda: l, d: DS, distanceToJsq: distances.map((x) => Number(x.toPrecision(6))), meanSojourn: sojourns.map((x) => Number(x.toPrecision(8))) } };
+    const record = { lambda: l, d: DS, distanceToJsq: distances.map((x) => Number(x.toPrecision(6))), meanSojourn: sojourns.map((x) => Number(x.toPrecision(8))) };
+    return { ok, record };
   },
   summary: {
     holds: 'the JSQ(d) fluid fixed point approaches JSQ\'s as lambda^{d+1}',
