@@ -56,7 +56,7 @@ export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>, M extend
   const simulatorView: SimulatorView<P> | undefined = simulator && {
     panels: simulator.panels,
     method: (p) => DERIVED_SIMULATOR + capText(p),
-    simulate: (p, o) => simulatePopulation(population(capped(p), floatArith), o),
+    simulate: (p, o) => simulatePopulation(population(capped(p), floatArith), o, rest.id),
   };
 
   const fluidView: FluidView<P> | undefined = fluid && {
@@ -79,7 +79,7 @@ export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>, M extend
   /** A declaration the chain cannot be built from is a one-line error naming the family (and the K, which the automatic truncation may have chosen). */
   const chain = <T>(p: P, A: Arith<T>) => {
     try {
-      return populationChain(population(p, A), A);
+      return populationChain(population(p, A), A, rest.id);
     } catch (e) {
       if (!(e instanceof UsageError)) throw e;
       throw new UsageError(`${rest.id}${truncation ? ` at K = ${truncation.fixedK(p)}` : ''}: ${e.message}`);

@@ -170,16 +170,17 @@ export function pack<T>(L: Layout<T>): Packed<T> {
 
 /**
  * Whether event e may fire in x with rate value v (as a number): throws a
- * UsageError naming the event and the state when the rate is negative or NaN,
- * or when the change takes a count out of its range.
+ * UsageError naming the event and the state (and the family, when given) when
+ * the rate is negative or NaN, or when the change takes a count out of its range.
  */
-export function checkFiring<T>(L: Layout<T>, e: CompiledEvent<T>, x: Counts, v: number): void {
-  if (!(v > 0)) throw new UsageError(`event "${e.event.name}" has rate ${v} in state ${L.describe(x)}; rates must be >= 0`);
+export function checkFiring<T>(L: Layout<T>, e: CompiledEvent<T>, x: Counts, v: number, family?: string): void {
+  const at = family === undefined ? '' : `${family}: `;
+  if (!(v > 0)) throw new UsageError(`${at}event "${e.event.name}" has rate ${v} in state ${L.describe(x)}; rates must be >= 0`);
   for (let k = 0; k < e.index.length; k++) {
     const i = e.index[k];
     const y = x[i] + e.delta[k];
     if (y < 0 || y > L.max[i]) {
-      throw new UsageError(`event "${e.event.name}" takes ${L.names[i]} to ${y} (range 0..${L.max[i]}) in state ${L.describe(x)}`);
+      throw new UsageError(`${at}event "${e.event.name}" takes ${L.names[i]} to ${y} (range 0..${L.max[i]}) in state ${L.describe(x)}`);
     }
   }
 }

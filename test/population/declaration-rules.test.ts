@@ -28,8 +28,11 @@ const params = {
   K: capParam,
 };
 
-/** `total`: declare that the counts sum to N; `limit`: give the sampled joins their fluid intensity lambda (t_i^d - t_{i+1}^d). */
-function thresholdFamily(o: { total: boolean; limit: boolean }) {
+/**
+ * `total`: declare that the counts sum to N; `limit`: give the sampled joins their fluid intensity lambda (t_i^d - t_{i+1}^d);
+ * `leak`: add an event with a negative rate.
+ */
+function thresholdFamily(o: { total: boolean; limit: boolean; leak?: boolean }) {
   return populationFamily({
     id: 'jsqd-threshold',
     title: 'JSQ(d) with a threshold',
@@ -38,6 +41,7 @@ function thresholdFamily(o: { total: boolean; limit: boolean }) {
     example: { N: '3', d: '2', T: '2', lambda: '1/2' },
     truncation: { initialK: () => 4, nextK: (_p, K) => K + 4, unstable: () => null },
     fluid: { scale: (p) => p.N },
+    simulator: { panels: {} },
     population<T>(p: { N: number; d: number; T: number; lambda: Fraction; K: number | undefined }, A: Arith<T>) {
       const { N, d } = p;
       const K = p.K!;
@@ -60,6 +64,7 @@ function thresholdFamily(o: { total: boolean; limit: boolean }) {
           events.push({ name: `uniform join at length ${i}`, change, rate: (y) => A.mul(A.fromRational(p.lambda), A.fromInt(y[i])) });
         }
       }
+      if (o.leak) events.push({ name: 'leak', change: { y0: -1, y1: +1 }, rate: () => A.fromInt(-1) });
       for (let i = 1; i <= K; i++) {
         events.push({ name: `completion at length ${i}`, change: { [`y${i}`]: -1, [`y${i - 1}`]: +1 }, rate: (y) => A.fromInt(y[i]) });
       }
@@ -95,6 +100,14 @@ describe('population declarations: counts and layouts', () => {
     // Declared, the same counts are packed by unit and the automatic truncation is trusted.
     const solved = solveModel(thresholdFamily({ total: true, limit: false }), p, { method: 'iterative' });
     expect(trusted(solved.evidence)).toBe(true);
+  });
+
+  it('the chain and the simulator call rates at integer counts; a negative rate there names the family, the event and the state', () => {
+    const f = thresholdFamily({ total: true, limit: false, leak: true });
+    const p = f.parse({ N: '2', d: '2', T: '2', lambda: '1/2', K: '2' });
+    const message = 'jsqd-threshold: event "leak" has rate -1 in state (y0=2, y1=0, y2=0); rates must be >= 0';
+    expect(() => solveModel(f, p, { method: 'exact' })).toThrow(new UsageError(message));
+    expect(() => f.simulator!.simulate(p, { seed: 1, horizon: 10, batches: 2 })).toThrow(new UsageError(message));
   });
 
   it('the fluid view calls rates at fractional counts: a rate written for integers is one line naming the family, the event and the rule', () => {
