@@ -2,7 +2,6 @@
 import { forAll, type ForAllSpec } from './define.ts';
 import { Inconclusive } from './generated.ts';
 import type { Property } from './property.ts';
-import type { Folds } from './tally.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
 import { hasSettled, SETTLED_DRIFT } from '../fluid/settle.ts';
 import type { FluidSystem } from '../core/fluid-view.ts';
@@ -52,10 +51,9 @@ export interface SettlesSpec<C> extends Omit<ForAllSpec<C, never>, 'check' | 'ta
  */
 export function settlesWithin<C>(spec: SettlesSpec<C>): Property {
   const { tolerance, worst, ode, error, ...rest } = spec;
-  const folds: Folds<'worst'> = { worst: 'max' };
   return forAll({
     ...rest,
-    tally: folds,
+    tally: { worst: 'max' },
     evidence: (t) => ({ tolerance, [worst]: t.get('worst') }),
     check(c, _ctx, t) {
       const { system, start } = ode(c);
