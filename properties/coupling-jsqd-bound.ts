@@ -11,18 +11,16 @@ import {
   atMost,
   choiceParam,
   type Coupling,
+  couplingOrder,
   type Delta,
   deltaCounter,
   describeQueueEvent,
   intParam,
   type Order,
-  type Property,
   type QueueEvent,
   queueEventDraws,
   type QueueState,
   readTrace,
-  runCoupled,
-  runGenerated,
   tailDistance,
   traceCounterexample,
   traceReplay,
@@ -90,33 +88,24 @@ function jsqCases(maxN: number, maxEvents: number): fc.Arbitrary<JsqCase> {
   );
 }
 
-export const couplingJsqdBound: Property = {
+export const couplingJsqdBound = couplingOrder({
   id: 'coupling-jsqd-bound',
   claim: 'JSQ(d) vs JSQ coupled on arrivals and ordered departures: sum_i |Q_i(t) - Q\'_i(t)| <= 2 Delta(t) at every t (Q_i: servers with >= i jobs; Delta counted by queue length and by ordered position); N <= 6, d in 1..N sampled without or with replacement, traces of <= 60 events',
   source: 'P2 Prop. 3.5',
   method: 'coupled runs on fast-check traces',
   expected: 'holds',
   trace: traceReplay(spec, ['N', 'd', 'sampling']),
-  run: (ctx) => {
-    let events = 0;
-    let differing = 0;
-    let atBound = 0;
-    let maxDistance = 0;
-    return runGenerated(ctx, {
-      arbitrary: jsqCases(6, 60),
-      numRuns: 2000,
-      describe: (c) => traceCounterexample(spec, c),
-      counterexample: (c) => traceCounterexample(spec, c),
-      evidence: () => ({ eventsChecked: events, casesWithDelta: differing, casesEndingOnTheBound: atBound, maxFinalDistance: maxDistance }),
-      predicate: (c) => {
-        events += c.events.length;
-        const { violation, states, joint } = runCoupled(jsqCoupling(c), c.events);
-        const distance = tailDistance(states[0].q, states[1].q);
-        if (joint.byLength > 0) differing++;
-        if (distance > 0 && distance === 2 * joint.byLength) atBound++;
-        maxDistance = Math.max(maxDistance, distance);
-        return violation === null;
-      },
-    });
+  cases: jsqCases(6, 60),
+  numRuns: 2000,
+  coupling: (c) => jsqCoupling(c),
+  events: (c) => c.events,
+  describe: (c) => traceCounterexample(spec, c),
+  counterexample: (c) => traceCounterexample(spec, c),
+  tally: { casesWithDelta: 'sum', casesEndingOnTheBound: 'sum', maxFinalDistance: 'max' },
+  observe: (_c, { states, joint }, tally) => {
+    const distance = tailDistance(states[0].q, states[1].q);
+    if (joint.byLength > 0) tally.note('casesWithDelta');
+    if (distance > 0 && distance === 2 * joint.byLength) tally.note('casesEndingOnTheBound');
+    tally.note('maxFinalDistance', distance);
   },
-};
+});

@@ -7,7 +7,7 @@
  * lambda, 1/R}, uniform alpha, beta) with thinned jobs counted as blocked:
  * B_worse = 1 - (lambda'/lambda)(1 - B').
  */
-import { Fraction, type Property, type Rational, ratString, runGenerated } from 'lbcheck';
+import { forAll, Fraction, type Rational, ratString } from 'lbcheck';
 import { betterParams, type JiqBlockingParams, worseParams } from 'lbcheck/models';
 import { theorem1Params } from './support/coupling-arbitrary.ts';
 import { exactJiq } from './support/exact-jiq.ts';
@@ -34,30 +34,24 @@ export function theorem1Blockings(p: JiqBlockingParams): Blockings {
   };
 }
 
-export const couplingTheorem1FiniteN: Property = {
+export const couplingTheorem1FiniteN = forAll({
   id: 'coupling-theorem1-finite-n',
   claim: 'JIQ blocking, beta = 1/R, finite N: B_better <= B <= B_worse, compared exactly (better: dispatchers 1..R-1 merged; worse: arrivals at r thinned w.p. p_r); R = 1..4, N <= 5 (not every N), lambda in [0.1, 3], sorted alpha',
   source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
   method: 'exact CTMC of each system (rationals), 60 random cases',
   expected: 'holds',
-  run: (ctx) => {
-    let maxStates = 0;
-    let strict = 0;
-    return runGenerated(ctx, {
-      arbitrary: theorem1Params({ R: [1, 4], N: [1, 5] }),
-      numRuns: 60,
-      eachCase: 'decided exactly, in rationals',
-      describe: (p) => {
-        const b = theorem1Blockings(p);
-        return { params: describeJiq(p), B_better: ratString(b.better), B: ratString(b.original), B_worse: ratString(b.worse) };
-      },
-      evidence: () => ({ maxStates, casesWithStrictOrder: strict }),
-      predicate: (p) => {
-        const b = theorem1Blockings(p);
-        maxStates = Math.max(maxStates, b.states);
-        if (b.better.compare(b.original) < 0 && b.original.compare(b.worse) < 0) strict++;
-        return b.better.compare(b.original) <= 0 && b.original.compare(b.worse) <= 0;
-      },
-    });
+  cases: theorem1Params({ R: [1, 4], N: [1, 5] }),
+  numRuns: 60,
+  eachCase: 'decided exactly, in rationals',
+  describe: (p) => {
+    const b = theorem1Blockings(p);
+    return { params: describeJiq(p), B_better: ratString(b.better), B: ratString(b.original), B_worse: ratString(b.worse) };
   },
-};
+  tally: { maxStates: 'max', casesWithStrictOrder: 'sum' },
+  check: (p, _ctx, tally) => {
+    const b = theorem1Blockings(p);
+    tally.note('maxStates', b.states);
+    if (b.better.compare(b.original) < 0 && b.original.compare(b.worse) < 0) tally.note('casesWithStrictOrder');
+    return b.better.compare(b.original) <= 0 && b.original.compare(b.worse) <= 0;
+  },
+});

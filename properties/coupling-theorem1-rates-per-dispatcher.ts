@@ -7,7 +7,7 @@
  * where pool(r) is the merged pool 1..R-1 for r < R. Decided exactly; a failure
  * shows that no coupling at all can give the per-dispatcher order.
  */
-import { Fraction, type Property, type Rational, ratString, runGenerated } from 'lbcheck';
+import { forAll, Fraction, type Rational, ratString } from 'lbcheck';
 import { betterParams, type JiqBlockingParams, theorem1Systems, worseParams, worseThinning } from 'lbcheck/models';
 import { theorem1Params } from './support/coupling-arbitrary.ts';
 import { exactJiq } from './support/exact-jiq.ts';
@@ -33,29 +33,24 @@ function ordered(f: ReturnType<typeof admittedFractions>): boolean {
   return f.original.every((o, r) => f.worse[r].compare(o) <= 0 && o.compare(f.better[r]) <= 0);
 }
 
-export const couplingTheorem1RatesPerDispatcher: Property = {
+export const couplingTheorem1RatesPerDispatcher = forAll({
   id: 'coupling-theorem1-rates-per-dispatcher',
   claim: 'JIQ blocking, beta = 1/R: for every dispatcher r, the long-run fraction of arrivals at r that get a token satisfies worse <= original <= better (needed by any coupling ordering tokens used per dispatcher); R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha',
   source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
   method: 'exact CTMC of each system (rationals)',
   expected: 'refuted',
-  run: (ctx) => {
-    let maxStates = 0;
-    return runGenerated(ctx, {
-      arbitrary: theorem1Params({ R: [1, 4], N: [1, 5] }),
-      numRuns: 30,
-      eachCase: 'decided exactly, in rationals',
-      describe: (p) => {
-        const f = admittedFractions(p);
-        const show = (xs: Rational[]) => xs.map((x) => `${ratString(x)} (${x.valueOf().toPrecision(4)})`);
-        return { params: describeJiq(p), worse: show(f.worse), original: show(f.original), better: show(f.better) };
-      },
-      evidence: () => ({ maxStates }),
-      predicate: (p) => {
-        const f = admittedFractions(p);
-        maxStates = Math.max(maxStates, f.states);
-        return ordered(f);
-      },
-    });
+  cases: theorem1Params({ R: [1, 4], N: [1, 5] }),
+  numRuns: 30,
+  eachCase: 'decided exactly, in rationals',
+  describe: (p) => {
+    const f = admittedFractions(p);
+    const show = (xs: Rational[]) => xs.map((x) => `${ratString(x)} (${x.valueOf().toPrecision(4)})`);
+    return { params: describeJiq(p), worse: show(f.worse), original: show(f.original), better: show(f.better) };
   },
-};
+  tally: { maxStates: 'max' },
+  check: (p, _ctx, tally) => {
+    const f = admittedFractions(p);
+    tally.note('maxStates', f.states);
+    return ordered(f);
+  },
+});

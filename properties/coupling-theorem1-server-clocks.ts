@@ -8,7 +8,7 @@
  */
 import fc from 'fast-check';
 import { z } from 'zod';
-import { type Property, readTrace, runCoupled, runGenerated, traceCounterexample, traceReplay, type TraceSpec, traceSteps } from 'lbcheck';
+import { couplingOrder, readTrace, traceCounterexample, traceReplay, type TraceSpec, traceSteps } from 'lbcheck';
 import { type JiqBlockingParams, type SlotEvent, theorem1SlotCoupling } from 'lbcheck/models';
 import { slotTrace, theorem1Params, theorem1ParamsFrom, uniformCell } from './support/coupling-arbitrary.ts';
 import { describeJiq, jiqParamText } from './support/jiq-arbitrary.ts';
@@ -35,20 +35,17 @@ const spec: TraceSpec<SlotCase> = {
   subTraces: (c) => fc.record({ params: fc.constant(c.params), events: fc.subarray(c.events) }),
 };
 
-export const couplingTheorem1ServerClocks: Property = {
+export const couplingTheorem1ServerClocks = couplingOrder({
   id: 'coupling-theorem1-server-clocks',
   claim: 'JIQ blocking, beta = 1/R: coupling arrivals, thinning and per-server uniformised service clocks with the destination drawn at each service event, tokens used by every t satisfy worse <= original <= better; R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha, traces of <= 40 events',
   source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
   method: 'coupled runs on fast-check traces',
   expected: 'refuted',
   trace: traceReplay(spec, THEOREM1_EDITABLE),
-  run: (ctx) =>
-    runGenerated(ctx, {
-      arbitrary: fc.record({ params: theorem1Params(THEOREM1_RANGES.params), events: slotTrace(40) }),
-      numRuns: 2000,
-      describe: (c) => traceCounterexample(spec, c),
-      counterexample: (c) => traceCounterexample(spec, c),
-      evidence: () => ({}),
-      predicate: (c) => runCoupled(coupling(c), c.events).violation === null,
-    }),
-};
+  cases: fc.record({ params: theorem1Params(THEOREM1_RANGES.params), events: slotTrace(40) }),
+  numRuns: 2000,
+  coupling,
+  events: (c) => c.events,
+  describe: (c) => traceCounterexample(spec, c),
+  counterexample: (c) => traceCounterexample(spec, c),
+});

@@ -6,7 +6,7 @@
  * the fixed point determines (with nu = 0 and ties the token split is left open).
  */
 import fc from 'fast-check';
-import { distance, type Property, settledCases } from 'lbcheck';
+import { distance, settlesWithin } from 'lbcheck';
 import { jiqBlocking, limitingBlocking } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 
@@ -22,25 +22,21 @@ function simplexPoint(R: number): fc.Arbitrary<number[]> {
     });
 }
 
-export const fluidBlockingConvergence: Property = {
+const view = jiqBlocking.fluid!;
+
+export const fluidBlockingConvergence = settlesWithin({
   id: 'fluid-blocking-convergence',
   claim: 'for all R in 2..4, lambda in [0.1, 3], alpha, beta, nu in {0} u [1/4, 2] (off the nu = 0 critical curve) and every start x(0) on the simplex: the blocking fluid ODE converges to the fixed point of the root equations (within 1e-7)',
   source: 'docs/THEORY.md §3 (fluid limit of P1)',
   method: 'adaptive ODE (dopri5 with face events) vs exact fixed point, 40 generated cases',
   expected: 'holds',
-  run(ctx) {
-    const view = jiqBlocking.fluid!;
-    const cases = jiqBlockingParams({ R: [2, 4], N: [1, 1], exchange: 'some' })
-      .filter((p) => p.nu.n !== 0n || !limitingBlocking(p).critical)
-      .chain((p) => simplexPoint(p.alpha.length).map((x0) => ({ p, x0 })));
-    return settledCases(ctx, {
-      arbitrary: cases,
-      numRuns: 40,
-      tolerance: TOLERANCE,
-      worst: 'worstDistance',
-      ode: ({ p, x0 }) => ({ system: view.system(p), start: view.start(p, x0) }),
-      error: ({ p }, x) => distance(x, view.fixedPoint(p).state),
-      describe: ({ p, x0 }) => ({ ...(describeJiq(p) as object), x0 }),
-    });
-  },
-};
+  cases: jiqBlockingParams({ R: [2, 4], N: [1, 1], exchange: 'some' })
+    .filter((p) => p.nu.n !== 0n || !limitingBlocking(p).critical)
+    .chain((p) => simplexPoint(p.alpha.length).map((x0) => ({ p, x0 }))),
+  numRuns: 40,
+  tolerance: TOLERANCE,
+  worst: 'worstDistance',
+  ode: ({ p, x0 }) => ({ system: view.system(p), start: view.start(p, x0) }),
+  error: ({ p }, x) => distance(x, view.fixedPoint(p).state),
+  describe: ({ p, x0 }) => ({ ...(describeJiq(p) as object), x0 }),
+});

@@ -6,35 +6,31 @@
  * within the integration horizon.
  */
 import fc from 'fast-check';
-import { distance, Fraction, type Property, ratString, settledCases } from 'lbcheck';
+import { distance, Fraction, ratString, settlesWithin } from 'lbcheck';
 import { jsqD, meanFieldParams } from 'lbcheck/models';
 
 const TOLERANCE = 1e-7;
 
-export const fluidJsqdConvergence: Property = {
+const view = jsqD.fluid!;
+
+export const fluidJsqdConvergence = settlesWithin({
   id: 'fluid-jsqd-convergence',
   claim: 'for all d in 1..6, lambda in [0.05, 0.8] and every start profile: the JSQ(d) mean-field ODE converges to s_i = lambda^{(d^i-1)/(d-1)} (within 1e-7)',
   source: 'P2 (mean-field fixed point of JSQ(d)); docs/THEORY.md §4',
   method: 'adaptive ODE (dopri5) vs closed form, 30 generated cases',
   expected: 'holds',
-  run(ctx) {
-    const view = jsqD.fluid!;
-    const cases = fc.record({
-      d: fc.integer({ min: 1, max: 6 }),
-      lambda: fc.integer({ min: 1, max: 16 }).map((k) => new Fraction(k, 20)),
-      start: fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 4 }).map((w) => [...w].sort((a, b) => b - a).map((v) => v / 100)),
-    });
-    return settledCases(ctx, {
-      arbitrary: cases,
-      numRuns: 30,
-      tolerance: TOLERANCE,
-      worst: 'worstDistance',
-      ode: ({ d, lambda, start }) => {
-        const p = meanFieldParams(lambda, d);
-        return { system: view.system(p), start: view.start(p, start) };
-      },
-      error: ({ d, lambda }, x) => distance(x, view.fixedPoint(meanFieldParams(lambda, d)).state),
-      describe: ({ d, lambda, start }) => ({ d, lambda: ratString(lambda), start }),
-    });
+  cases: fc.record({
+    d: fc.integer({ min: 1, max: 6 }),
+    lambda: fc.integer({ min: 1, max: 16 }).map((k) => new Fraction(k, 20)),
+    start: fc.array(fc.integer({ min: 0, max: 100 }), { minLength: 1, maxLength: 4 }).map((w) => [...w].sort((a, b) => b - a).map((v) => v / 100)),
+  }),
+  numRuns: 30,
+  tolerance: TOLERANCE,
+  worst: 'worstDistance',
+  ode: ({ d, lambda, start }) => {
+    const p = meanFieldParams(lambda, d);
+    return { system: view.system(p), start: view.start(p, start) };
   },
-};
+  error: ({ d, lambda }, x) => distance(x, view.fixedPoint(meanFieldParams(lambda, d)).state),
+  describe: ({ d, lambda, start }) => ({ d, lambda: ratString(lambda), start }),
+});

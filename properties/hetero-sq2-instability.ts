@@ -28,7 +28,7 @@
  * half a job per added level from K = 12 to 16 (a stable q converges);
  * anything else, or a GTH residual above 1e-10, is unknown.
  */
-import { caseCounterexample, type EvidenceRecord, type EvidenceValue, Fraction, metricsOf, type Property, type Rational, ratString, solveModel } from 'lbcheck';
+import { type CaseOutcome, forCases, Fraction, metricsOf, type Rational, ratString, solveModel } from 'lbcheck';
 import { heteroPs, type HeteroPsParams, meanFieldBound, stabilityBound } from 'lbcheck/models';
 
 const KS = [4, 8, 12, 16];
@@ -45,12 +45,6 @@ const CASES: Record<string, string>[] = [
 
 type Behaviour = 'stable' | 'unstable' | 'undecided';
 
-interface Outcome {
-  predicted: Behaviour;
-  observed: Behaviour;
-  record: EvidenceRecord;
-}
-
 const sig = (x: number): number => Number(x.toPrecision(3));
 
 function observe(masses: number[], slowQueue: number[]): Behaviour {
@@ -62,7 +56,8 @@ function observe(masses: number[], slowQueue: number[]): Behaviour {
   return 'undecided';
 }
 
-function runCase(raw: Record<string, string>): Outcome {
+/** A case passes when it behaves as predicted; one observed neither way is undecided. */
+function runCase(raw: Record<string, string>): CaseOutcome {
   const at = (K: number): HeteroPsParams => heteroPs.parse({ ...SYSTEM, ...raw, K: String(K) });
   const p = at(KS[0]);
   const bound = stabilityBound(p).lambda;
@@ -74,8 +69,8 @@ function runCase(raw: Record<string, string>): Outcome {
   const observed = residual <= 1e-10 ? observe(masses, slowQueue) : 'undecided';
   const mf: Rational = meanFieldBound(p);
   return {
-    predicted,
-    observed,
+    ok: observed === predicted,
+    ...(observed === 'undecided' ? { undecided: `undecided at K <= ${KS[KS.length - 1]}` } : {}),
     record: {
       ...raw,
       boundN3: ratString(bound),
@@ -92,7 +87,7 @@ function runCase(raw: Record<string, string>): Outcome {
   };
 }
 
-export const heteroSq2Instability: Property = {
+export const heteroSq2Instability = forCases({
   id: 'hetero-sq2-instability',
   claim:
     'hetero-ps, N = 3 (two servers of capacity 1, one of 16; capacity 6 per server): at lambda = 3, between the SQ(2) bounds (N = 3: 2, mean field: 3/2) and capacity, ' +
@@ -101,29 +96,13 @@ export const heteroSq2Instability: Property = {
   source: 'P3 (SQ(2) stability region), docs/THEORY.md §5; finite-N subset condition (derived, models/hetero-ps/stability.ts)',
   method: 'GTH on the truncated lumped CTMC, K = 4, 8, 12, 16',
   expected: 'holds',
-  run: (ctx) => {
-    const outcomes = CASES.map((c, i) => {
-      ctx.progress(`case ${i + 1} of ${CASES.length}`);
-      return runCase(c);
-    });
-    const cases: EvidenceValue[] = outcomes.map((o) => o.record);
-    const undecided = outcomes.filter((o) => o.observed === 'undecided');
-    const wrong = outcomes.filter((o) => o.observed !== 'undecided' && o.observed !== o.predicted);
-    if (wrong.length > 0) {
-      return {
-        verdict: 'refuted',
-        summary: `${wrong.length} case(s) behave against the subset condition`,
-        evidence: { cases },
-        counterexample: caseCounterexample(wrong[0].record),
-      };
-    }
-    if (undecided.length > 0) {
-      return { verdict: 'unknown', summary: `${undecided.length} case(s) undecided at K <= ${KS[KS.length - 1]}`, evidence: { cases } };
-    }
-    return {
-      verdict: 'holds',
-      summary: `all ${CASES.length} cases behave as the N = 3 subset condition says: sq2 and hybrid(1/4) unstable at lambda = 3, static and hybrid(3/4) stable; sq2 stable at 7/4; at 9/2 hybrid(3/4) unstable, hybrid(19/20) stable`,
-      evidence: { cases },
-    };
+  cases: CASES,
+  check: runCase,
+  summary: {
+    holds:
+      `all ${CASES.length} cases behave as the N = 3 subset condition says: sq2 and hybrid(1/4) unstable at lambda = 3, static and hybrid(3/4) stable; ` +
+      'sq2 stable at 7/4; at 9/2 hybrid(3/4) unstable, hybrid(19/20) stable',
+    refuted: (n) => `${n} case(s) behave against the subset condition`,
+    unknown: (n, why) => `${n} case(s) ${why}`,
   },
-};
+});

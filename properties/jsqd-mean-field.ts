@@ -7,10 +7,9 @@
  * of at least 0.8 between the smallest and the largest N (a wrong limit leaves
  * e(N) nearly flat: order near 0).
  */
-import { Fraction, metricsOf, type Property, ratToNumber, round } from 'lbcheck';
-import { BOUNDARY_TOLERANCE } from 'lbcheck';
+import { BOUNDARY_TOLERANCE, forCases, Fraction, metricsOf, ratToNumber, round } from 'lbcheck';
 import { jsqD, meanFieldSojourn } from 'lbcheck/models';
-import { approachVerdict, type LimitRule } from './support/limit-approach.ts';
+import { approaches, type LimitRule } from './support/limit-approach.ts';
 
 const RULE: LimitRule = { sizes: [4, 8, 12], orderBetween: [4, 12], minOrder: 0.8, metric: 'meanSojourn', digits: 10, showScaled: true };
 
@@ -19,26 +18,27 @@ const CASES = [
   { d: 3, lambda: '1/2' },
 ];
 
-export const jsqdMeanField: Property = {
+export const jsqdMeanField = forCases({
   id: 'jsqd-mean-field',
   claim: `JSQ(d): the mean sojourn T(N) tends to sum_i lambda^((d^i - d)/(d - 1)) as N grows, at rate 1/N: |T(N) - T_mf| falls strictly over N = ${RULE.sizes.join(', ')}, observed order >= ${RULE.minOrder}`,
   source: 'P2, docs/THEORY.md §4 (mean-field fixed point); 1/N accuracy: Gast, SIGMETRICS 2017',
   method: `lumped CTMC, iterative solver, boundary mass <= ${BOUNDARY_TOLERANCE}`,
   expected: 'holds',
-  run: (ctx) =>
-    approachVerdict(
-      RULE,
-      CASES.map((c) => {
-        const limit = meanFieldSojourn(ratToNumber(new Fraction(c.lambda)), c.d);
-        return {
-          family: jsqD,
-          paramsAt: (N: number) => jsqD.parse({ N: String(N), lambda: c.lambda, d: String(c.d) }),
-          value: (s) => metricsOf(jsqD, s.metrics).meanSojourn,
-          limit,
-          fields: { d: c.d, lambda: c.lambda, meanField: round(limit, 10) },
-        };
-      }),
-      ctx.progress,
-      { holds: `${CASES.length} cases: the error to the mean-field sojourn falls like 1/N`, refuted: (n) => `${n} cases do not approach the mean-field sojourn at rate 1/N` },
-    ),
-};
+  cases: CASES,
+  label: (c) => `d = ${c.d}, lambda = ${c.lambda}`,
+  check: (c, ctx) => {
+    const limit = meanFieldSojourn(ratToNumber(new Fraction(c.lambda)), c.d);
+    return approaches(RULE, {
+      family: jsqD,
+      paramsAt: (N: number) => jsqD.parse({ N: String(N), lambda: c.lambda, d: String(c.d) }),
+      value: (s) => metricsOf(jsqD, s.metrics).meanSojourn,
+      limit,
+      fields: { d: c.d, lambda: c.lambda, meanField: round(limit, 10) },
+    }, ctx.progress);
+  },
+  summary: {
+    holds: `${CASES.length} cases: the error to the mean-field sojourn falls like 1/N`,
+    refuted: (n) => `${n} cases do not approach the mean-field sojourn at rate 1/N`,
+  },
+  evidence: (cases) => ({ sizes: [...RULE.sizes], cases }),
+});

@@ -4,12 +4,12 @@
  * B(N, lambda) is strictly increasing in lambda (B' > 0), and one server more
  * never blocks more, B(N + 1, lambda) <= B(N, lambda).
  */
-import { decideSign, type Property, rationalFunction as rf } from 'lbcheck';
+import { decideSign, defineClaim, rationalFunction as rf } from 'lbcheck';
 import { basicJiq, functionEvidence, intervalVerdict, jiqFunctions, PARAMETRIC_ALPHAS, POSITIVE_REALS } from './support/parametric-jiq.ts';
 
 const NS = [1, 2, 3, 4, 5];
 
-export const parametricBlockingIncreasing: Property = {
+export const parametricBlockingIncreasing = defineClaim({
   id: 'parametric-blocking-increasing',
   claim: 'JIQ blocking, beta = 1/R: dB(N, lambda)/dlambda > 0 for every lambda > 0, N = 1..5 (R = 2: alpha = 3/5,2/5; R = 3: alpha = 1/2,3/10,1/5)',
   source: 'finite-N monotonicity in the load (P1 Sec. II setting)',
@@ -19,9 +19,9 @@ export const parametricBlockingIncreasing: Property = {
     const f = jiqFunctions(basicJiq(alpha, N));
     return { label: `alpha=${alpha.join(',')} N=${N}`, checks: [{ what: "B'(lambda) > 0 on lambda > 0", decision: decideSign(rf.derivativeOf(f.blocking), 'positive', POSITIVE_REALS) }], evidence: functionEvidence(f) };
   })), 'B increasing in lambda'),
-};
+});
 
-export const parametricBlockingDecreasingInN: Property = {
+export const parametricBlockingDecreasingInN = defineClaim({
   id: 'parametric-blocking-decreasing-in-n',
   claim: 'JIQ blocking, beta = 1/R: B(N + 1, lambda) <= B(N, lambda) for every lambda > 0, N = 1..4 (R = 2: alpha = 3/5,2/5; R = 3: alpha = 1/2,3/10,1/5)',
   source: 'finite-N monotonicity in the system size (economies of scale; P1 Thm. 1 is its N -> infinity limit)',
@@ -35,4 +35,4 @@ export const parametricBlockingDecreasingInN: Property = {
       evidence: functionEvidence(fs[k + 1]),
     }));
   }), 'B(N + 1) <= B(N)'),
-};
+});

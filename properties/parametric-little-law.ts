@@ -3,7 +3,7 @@
  * busyFraction(lambda) = lambda (1 - B(lambda)) as rational functions (their
  * difference is the zero function), with token exchange and unequal beta too.
  */
-import { decideSign, Fraction, type Property, rationalFunction as rf } from 'lbcheck';
+import { decideSign, defineClaim, Fraction, rationalFunction as rf } from 'lbcheck';
 import { basicJiq, functionEvidence, intervalVerdict, jiqFunctions, POSITIVE_REALS } from './support/parametric-jiq.ts';
 
 const CASES = [
@@ -12,7 +12,7 @@ const CASES = [
   { alpha: ['1/2', '3/10', '1/5'], N: 3, beta: undefined, nu: '2' },
 ];
 
-export const parametricLittleLaw: Property = {
+export const parametricLittleLaw = defineClaim({
   id: 'parametric-little-law',
   claim: "JIQ blocking: busyFraction(lambda) = lambda (1 - B(lambda)) identically in lambda (Little's law), R = 2, 3, N = 3, 4, with and without token exchange",
   source: "P1 Sec. II; Little's law",
@@ -28,4 +28,4 @@ export const parametricLittleLaw: Property = {
       evidence: functionEvidence(f),
     };
   }), "Little's law"),
-};
+});

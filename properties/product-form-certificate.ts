@@ -3,12 +3,12 @@
  * solve: the product form is certified to satisfy pi Q = 0 exactly, state by
  * state, in rationals, without solving.
  */
-import { certify, exactArith, type Property, ratString } from 'lbcheck';
+import { certify, defineClaim, exactArith, ratString } from 'lbcheck';
 import { jiqBlocking } from 'lbcheck/models';
 
 const RAW = { N: '1000', lambda: '9/10', alpha: '3/5,2/5', beta: '7/10,3/10' };
 
-export const productFormCertificate: Property = {
+export const productFormCertificate = defineClaim({
   id: 'product-form-certificate',
   claim: 'JIQ blocking, N = 1000, R = 2, lambda = 9/10, alpha = (3/5, 2/5), beta = (7/10, 3/10), nu = 0: the product form satisfies global balance exactly in every state',
   source: 'P1 Sec. III',
@@ -23,4 +23,4 @@ export const productFormCertificate: Property = {
       ? { verdict: 'exact', summary: `global balance holds exactly at all ${r.states} states`, evidence }
       : { verdict: 'refuted', summary: `global balance fails at ${r.counterexample!.state}`, evidence, counterexample: r.counterexample! };
   },
-};
+});

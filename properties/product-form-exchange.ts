@@ -5,7 +5,7 @@
  * whose global balance the product form violates, and the state is printed.
  * Stated at every point with nu > 0, so it can be swept (refuted at each point).
  */
-import { balanceCounterexample, certify, decidePoint, evidenceOf, exactArith, familyParameters, type Property, ratString, runGenerated } from 'lbcheck';
+import { balanceCounterexample, certify, decidePoint, evidenceOf, exactArith, familyParameters, forAll, ratString } from 'lbcheck';
 import { jiqBlocking, type JiqBlockingParams } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 import { tooManyStates } from './support/jiq-point.ts';
@@ -15,21 +15,18 @@ const MAX_STATES = 20_000;
 
 const certificate = (p: JiqBlockingParams) => certify(jiqBlocking.ctmc(p, exactArith), jiqBlocking.productForm!.law(p));
 
-export const productFormExchange: Property = {
+export const productFormExchange = forAll({
   id: 'product-form-exchange',
   claim: 'JIQ blocking with token exchange nu > 0: the product form of the nu = 0 network is still the stationary law (R = 1..3, N <= 6)',
   source: 'P1 Sec. III-IV (the paper says it fails)',
   method: 'exact certificate (pi Q = 0 in rationals)',
   expected: 'refuted',
-  run: (ctx) => runGenerated(ctx, {
-    arbitrary: jiqBlockingParams({ R: [1, 3], N: [1, 6], exchange: 'always' }),
-    numRuns: 50,
-    eachCase: 'decided exactly, in rationals',
-    describe: (p) => ({ kind: 'balance', params: describeJiq(p), ...certificate(p).counterexample }),
-    counterexample: (p) => balanceCounterexample(describeJiq(p), certificate(p).counterexample!),
-    evidence: () => ({}),
-    predicate: (p) => certificate(p).holds,
-  }),
+  cases: jiqBlockingParams({ R: [1, 3], N: [1, 6], exchange: 'always' }),
+  numRuns: 50,
+  eachCase: 'decided exactly, in rationals',
+  describe: (p) => ({ kind: 'balance', params: describeJiq(p), ...certificate(p).counterexample }),
+  counterexample: (p) => balanceCounterexample(describeJiq(p), certificate(p).counterexample!),
+  check: (p) => certificate(p).holds,
   parameters: familyParameters(jiqBlocking, {
     domain: `jiq-blocking points with nu > 0 whose chain has at most ${MAX_STATES} states (an exact balance certificate)`,
     outside: (p) => (p.nu.compare(0) > 0 ? null : `the claim is about token exchange: nu must be > 0, got nu = ${ratString(p.nu)}`) ?? tooManyStates(p, MAX_STATES, 'the certificate'),
@@ -38,4 +35,4 @@ export const productFormExchange: Property = {
       return { holds: c.holds, evidence: { states: c.states, transitions: c.transitions }, ...(c.counterexample ? { counterexample: { balance: evidenceOf(c.counterexample) } } : {}) };
     }),
   }),
-};
+});

@@ -4,17 +4,7 @@
  * log-scaled product form, state by state and for the metrics, to 1e-12 relative.
  * Stated at every point with nu = 0, so it can be swept.
  */
-import {
-  decidePoint,
-  decodeInto,
-  familyParameters,
-  Inconclusive,
-  metricsOf,
-  type PointCheck,
-  type Property,
-  runGenerated,
-  solveModel,
-} from 'lbcheck';
+import { decidePoint, decodeInto, familyParameters, forAll, Inconclusive, metricsOf, type PointCheck, solveModel } from 'lbcheck';
 import { jiqBlocking, type JiqBlockingParams } from 'lbcheck/models';
 import { describeJiq, jiqBlockingParams } from './support/jiq-arbitrary.ts';
 import { productFormRule, tooManyStates } from './support/jiq-point.ts';
@@ -55,36 +45,31 @@ function check(p: JiqBlockingParams): PointCheck & { states: number; residual: n
   };
 }
 
-export const productFormFloat: Property = {
+/** Largest N generated per R (the chain stays within MAX_STATES). */
+const MAX_N = [0, 0, 150, 30, 14];
+
+export const productFormFloat = forAll({
   id: 'product-form-float',
   claim: `JIQ blocking, nu = 0: the CTMC law equals the product form to ${TOLERANCE} relative in every state and in B; R = 2 with N <= 150, R = 3 with N <= 30, R = 4 with N <= 14`,
   source: 'P1 Sec. III',
   method: 'GTH CTMC vs log-scaled product form',
   expected: 'holds',
-  run: (ctx) => {
-    let maxStates = 0;
-    let worstState = 0;
-    let worstBlocking = 0;
-    let maxResidual = 0;
-    const maxN = [0, 0, 150, 30, 14];
-    return runGenerated(ctx, {
-      arbitrary: jiqBlockingParams({ R: [2, 4], N: [10, 150] }).filter((p) => p.N <= maxN[p.alpha.length]),
-      numRuns: 12,
-      describe: describeJiq,
-      evidence: () => ({ tolerance: TOLERANCE, maxStates, maxResidual, worstStateRelError: worstState, worstBlockingRelError: worstBlocking }),
-      predicate: (p) => {
-        const r = check(p);
-        maxStates = Math.max(maxStates, r.states);
-        maxResidual = Math.max(maxResidual, r.residual);
-        worstState = Math.max(worstState, r.stateErr);
-        worstBlocking = Math.max(worstBlocking, r.blockingErr);
-        return r.holds;
-      },
-    });
+  cases: jiqBlockingParams({ R: [2, 4], N: [10, 150] }).filter((p) => p.N <= MAX_N[p.alpha.length]),
+  numRuns: 12,
+  describe: describeJiq,
+  tally: { maxStates: 'max', maxResidual: 'max', worstStateRelError: 'max', worstBlockingRelError: 'max' },
+  evidence: (tally) => ({ tolerance: TOLERANCE, ...tally.record() }),
+  check: (p, _ctx, tally) => {
+    const r = check(p);
+    tally.note('maxStates', r.states);
+    tally.note('maxResidual', r.residual);
+    tally.note('worstStateRelError', r.stateErr);
+    tally.note('worstBlockingRelError', r.blockingErr);
+    return r.holds;
   },
   parameters: familyParameters(jiqBlocking, {
     domain: `jiq-blocking points with nu = 0 whose chain has at most ${MAX_STATES} states (decided by GTH, to ${TOLERANCE} relative)`,
     outside: (p) => productFormRule(p) ?? tooManyStates(p, MAX_STATES, 'GTH'),
     at: (p) => decidePoint(describeJiq(p), 'holds', () => check(p)),
   }),
-};
+});

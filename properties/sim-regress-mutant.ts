@@ -5,7 +5,7 @@
  * flagged on the small panel.
  */
 import { fileURLToPath } from 'node:url';
-import { externalRunner, flaggedComparisons, packageFile, type Property, regress, regressEvidence, regressionCounterexample } from 'lbcheck';
+import { defineClaim, externalRunner, flaggedComparisons, packageFile, regress, regressEvidence, regressionCounterexample } from 'lbcheck';
 import { jiqBlocking } from 'lbcheck/models';
 
 /** Resolved when the claim runs, not on import: the explorer's page bundles this module but cannot run it. */
@@ -14,7 +14,7 @@ const TIMEOUT_MS = 60_000;
 /** Short runs: the bug moves estimates by many standard errors even at T = 4,000 (a flag decides; imprecision only keeps a pass from counting). */
 const HORIZON = 4000;
 
-export const simRegressMutant: Property = {
+export const simRegressMutant = defineClaim({
   id: 'sim-regress-mutant',
   claim: 'regress flags a jiq-blocking simulator that sends freed tokens to the wrong dispatcher (small panel at T = 4,000, Šidák and an omnibus test at family-wise 1%)',
   source: 'docs/THEORY.md §9 (the regression rule)',
@@ -38,4 +38,4 @@ export const simRegressMutant: Property = {
     }
     return { verdict: 'unknown', summary: 'the mutant could not be run on some case', evidence };
   },
-};
+});

@@ -8,7 +8,7 @@
  * and (b) the observed order between 10^4 and 10^5 is at least r - 0.1 (or the
  * error is already below 1e-12).
  */
-import { type CaseOutcome, casesVerdict, type Property, ratString, ratToNumber } from 'lbcheck';
+import { type CaseOutcome, forCases, ratString, ratToNumber } from 'lbcheck';
 import { jiqBlocking, limitingBlocking, productFormBlocking } from 'lbcheck/models';
 
 const SIZES = [100, 1000, 10_000, 100_000];
@@ -46,24 +46,17 @@ function checkCase(raw: Record<string, string>): CaseOutcome {
   };
 }
 
-export const theorem1Limit: Property = {
+export const theorem1Limit = forCases({
   id: 'theorem1-limit',
   claim: 'JIQ blocking: B(N) -> max{1 - min_r alpha_r/beta_r, 1 - 1/lambda} (Theorem 1; beta = 1/R gives 1 - R alpha_R), at rate 1/N off the critical curve and 1/sqrt(N) on it',
   source: 'P1 Thm. 1, Sec. IV',
   method: 'log-scaled product form, N = 1e2..1e5',
   expected: 'holds',
-  run: (ctx) => {
-    const outcomes = CASES.map((c, i) => {
-      ctx.progress(`case ${i + 1} of ${CASES.length}`);
-      return checkCase(c);
-    });
-    return casesVerdict(
-      outcomes,
-      {
-        holds: `${CASES.length} parameter points converge to the limit at the stated rate`,
-        refuted: (n) => `${n} parameter points do not converge to the limit at the stated rate`,
-      },
-      { sizes: SIZES, cases: outcomes.map((o) => o.record) },
-    );
+  cases: CASES,
+  check: checkCase,
+  summary: {
+    holds: `${CASES.length} parameter points converge to the limit at the stated rate`,
+    refuted: (n) => `${n} parameter points do not converge to the limit at the stated rate`,
   },
-};
+  evidence: (cases) => ({ sizes: SIZES, cases }),
+});

@@ -131,7 +131,7 @@ export {
   type TraceCounterexample,
 } from './check/counterexample.ts';
 export { Inconclusive, runGenerated, type GeneratedOptions } from './check/generated.ts';
-export { casesVerdict, type CaseOutcome } from './check/cases.ts';
+export { casesVerdict, forCases, type CaseOutcome, type CasesSummary, type ForCasesSpec } from './check/cases.ts';
 export {
   claimParameters,
   convergesInN,
@@ -150,6 +150,8 @@ export {
   type PointClaim,
   type ViewsAgreeSpec,
 } from './check/define.ts';
+export { monotoneAlong, type MonotoneSpec, type MonotoneValue } from './check/monotone.ts';
+export { Tally, type Fold, type Folds } from './check/tally.ts';
 export {
   exactMetrics,
   observedOrder,
@@ -161,7 +163,7 @@ export {
   vectorMetric,
   type FiniteNSolve,
 } from './check/solving.ts';
-export { distance, settle, settledCases } from './check/fluid-settle.ts';
+export { distance, settle, settlesWithin, type SettlesSpec } from './check/fluid-settle.ts';
 export { readTrace, traceCounterexample, traceReplay, type TraceCase, type TraceSpec } from './check/trace-claim.ts';
 export { flaggedComparisons, regressEvidence, regressionCounterexample, simulatorRegression, type SimulatorRegressionSpec } from './check/regress-claim.ts';
 export { claimProperty as z3Claim } from './check/claim-property.ts';

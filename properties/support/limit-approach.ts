@@ -4,16 +4,15 @@
  * e(N) = |m(N) - limit| falls strictly with N and its observed order
  * log(e(N1)/e(N2))/log(N2/N1) between the sizes `orderBetween` is at least
  * `minOrder` (a wrong limit leaves e(N) flat or rising: order near 0 or below).
- * An untrusted solve makes the whole claim `unknown`.
+ * An untrusted solve leaves the case undecided (Inconclusive).
  */
 import {
   type CaseOutcome,
-  casesVerdict,
   type EvidenceRecord,
+  Inconclusive,
   type ModelFamily,
   observedOrder,
   type ParamSpecs,
-  type PropertyResult,
   round,
   type Solved,
   solveEvidence,
@@ -42,36 +41,25 @@ export interface LimitCase<P> {
   readonly fields: EvidenceRecord;
 }
 
-/** The verdict over the cases: holds when every case approaches its limit by the rule. */
-export function approachVerdict<P>(
-  rule: LimitRule,
-  cases: readonly LimitCase<P>[],
-  progress: (what: string) => void,
-  summary: { holds: string; refuted: (failed: number) => string },
-): PropertyResult {
-  const records: EvidenceRecord[] = [];
-  const outcomes: CaseOutcome[] = [];
-  for (const c of cases) {
-    const run = solveSequence(c.family, (N) => c.paramsAt(N), rule.sizes, progress);
-    if ('untrusted' in run) return { verdict: 'unknown', summary: `a solve cannot be trusted: ${run.untrusted}`, evidence: { cases: records } };
-    const values = run.solves.map((s) => c.value(s.solved));
-    const errors = values.map((v) => Math.abs(v - c.limit));
-    const falling = errors.every((e, i) => i === 0 || e < errors[i - 1]);
-    const [N1, N2] = rule.orderBetween;
-    const order = observedOrder(N1, errors[rule.sizes.indexOf(N1)], N2, errors[rule.sizes.indexOf(N2)]);
-    const record: EvidenceRecord = {
-      ...c.fields,
-      sequence: run.solves.map((s, i) => ({
-        N: s.N,
-        [rule.metric]: round(values[i], rule.digits),
-        error: round(errors[i], 4),
-        ...(rule.showScaled ? { NTimesError: round(s.N * errors[i], 4) } : {}),
-        ...solveEvidence(s.solved),
-      })),
-      observedOrder: round(order, 3),
-    };
-    records.push(record);
-    outcomes.push({ ok: falling && order >= rule.minOrder, record });
-  }
-  return casesVerdict(outcomes, summary, { sizes: [...rule.sizes], cases: records });
+/** One case of a forCases claim: passes when it approaches its limit by the rule. */
+export function approaches<P>(rule: LimitRule, c: LimitCase<P>, progress: (what: string) => void): CaseOutcome {
+  const run = solveSequence(c.family, (N) => c.paramsAt(N), rule.sizes, progress);
+  if ('untrusted' in run) throw new Inconclusive(`a solve cannot be trusted: ${run.untrusted}`);
+  const values = run.solves.map((s) => c.value(s.solved));
+  const errors = values.map((v) => Math.abs(v - c.limit));
+  const falling = errors.every((e, i) => i === 0 || e < errors[i - 1]);
+  const [N1, N2] = rule.orderBetween;
+  const order = observedOrder(N1, errors[rule.sizes.indexOf(N1)], N2, errors[rule.sizes.indexOf(N2)]);
+  const record: EvidenceRecord = {
+    ...c.fields,
+    sequence: run.solves.map((s, i) => ({
+      N: s.N,
+      [rule.metric]: round(values[i], rule.digits),
+      error: round(errors[i], 4),
+      ...(rule.showScaled ? { NTimesError: round(s.N * errors[i], 4) } : {}),
+      ...solveEvidence(s.solved),
+    })),
+    observedOrder: round(order, 3),
+  };
+  return { ok: falling && order >= rule.minOrder, record };
 }

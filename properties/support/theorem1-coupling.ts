@@ -3,7 +3,7 @@
  * and better systems, checked after every event of generated traces. The two
  * claims (in total, per dispatcher) differ only in the order.
  */
-import { nondecreasingAlong, type Order, type Property, runCoupled, runGenerated, traceCounterexample, traceReplay, type Verdict } from 'lbcheck';
+import { couplingOrder, nondecreasingAlong, type Order, type Property, traceCounterexample, traceReplay, type Verdict } from 'lbcheck';
 import { type JiqBlockingParams, THEOREM1_SYSTEMS, theorem1Coupling, type TokenCounts, type TokenState } from 'lbcheck/models';
 import { theorem1Cases, theorem1TraceSpec, type CouplingCase } from './coupling-arbitrary.ts';
 
@@ -30,31 +30,29 @@ export interface Theorem1OrderSpec {
 export function theorem1OrderProperty(spec: Theorem1OrderSpec): Property {
   const coupling = (c: CouplingCase) => theorem1Coupling(c.params, c.trace, [spec.order(c.params)]);
   const trace = theorem1TraceSpec(coupling);
-  return {
+  return couplingOrder({
     id: spec.id,
     claim: spec.claim,
     source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
     method: 'coupled runs on fast-check traces',
     expected: spec.expected,
     trace: traceReplay(trace, THEOREM1_EDITABLE),
-    run: (ctx) => {
-      let arrivals = 0;
-      let worseBehind = 0;
-      let betterAhead = 0;
-      return runGenerated(ctx, {
-        arbitrary: theorem1Cases(THEOREM1_RANGES.params, THEOREM1_RANGES.trace),
-        numRuns: 2000,
-        describe: (c) => traceCounterexample(trace, c),
-        counterexample: (c) => traceCounterexample(trace, c),
-        evidence: () => ({ arrivalsChecked: arrivals, casesEndingWorseBehind: worseBehind, casesEndingBetterAhead: betterAhead }),
-        predicate: (c) => {
-          arrivals += c.trace.arrivals.length;
-          const { violation, states: [worse, original, better] } = runCoupled(coupling(c), c.trace.arrivals);
-          if (worse.used < original.used) worseBehind++;
-          if (original.used < better.used) betterAhead++;
-          return violation === null;
-        },
-      });
+    cases: theorem1Cases(THEOREM1_RANGES.params, THEOREM1_RANGES.trace),
+    numRuns: 2000,
+    coupling,
+    // The coupled systems move at arrivals; the job tape is read as they go.
+    events: (c) => c.trace.arrivals,
+    describe: (c) => traceCounterexample(trace, c),
+    counterexample: (c) => traceCounterexample(trace, c),
+    tally: { casesEndingWorseBehind: 'sum', casesEndingBetterAhead: 'sum' },
+    observe: (_c, { states: [worse, original, better] }, tally) => {
+      if (worse.used < original.used) tally.note('casesEndingWorseBehind');
+      if (original.used < better.used) tally.note('casesEndingBetterAhead');
     },
-  };
+    evidence: (t) => ({
+      arrivalsChecked: t.get('eventsChecked'),
+      casesEndingWorseBehind: t.get('casesEndingWorseBehind'),
+      casesEndingBetterAhead: t.get('casesEndingBetterAhead'),
+    }),
+  });
 }

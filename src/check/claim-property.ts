@@ -7,6 +7,7 @@
 import { DEFAULT_TIMEOUT_MS } from '../core/numerical-policy.ts';
 import type { Verdict } from '../core/verdict.ts';
 import { decideClaim, type ClaimResult, type PartResult, type SmtClaim } from '../smt/claim.ts';
+import { defineClaim } from './define.ts';
 import type { Property } from './property.ts';
 
 /** One refuted part: its name, its place among the claim's parts (from 1), Z3's model, both sides of its conclusion there, the numeric re-check. */
@@ -34,7 +35,7 @@ function vacuousText(results: readonly ClaimResult[]): string {
 }
 
 export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; expected: Verdict }): Property {
-  return {
+  return defineClaim({
     id: `prove-${claim.id}`,
     claim: `${claim.statement} [decided for ${claim.sizeRange.meaning} = ${o.sizes.join(', ')}]`,
     source: claim.source,
@@ -67,5 +68,5 @@ export function claimProperty(claim: SmtClaim, o: { sizes: readonly number[]; ex
       if (results.length === 0) return { verdict: 'unknown', summary: 'no size was decided: nothing is proved', evidence };
       return { verdict: 'proved', summary: `proved for ${at} = ${o.sizes.join(', ')}${vacuousText(results)}`, evidence };
     },
-  };
+  });
 }

@@ -19,6 +19,8 @@ import { runCoupled, traceSteps, type CoupledOutcome, type Coupling } from '../c
 import { Inconclusive, runGenerated } from './generated.ts';
 import { observedOrder, round } from './solving.ts';
 import type { ClaimParameters, Property, RunContext } from './property.ts';
+import { Tally, type Folds } from './tally.ts';
+import type { TraceReplay } from './trace-claim.ts';
 
 /** What every claim states about itself. */
 export type ClaimInfo = Pick<Property, 'id' | 'claim' | 'source' | 'method' | 'expected'>;
@@ -111,14 +113,19 @@ export function evidenceOf(v: unknown): EvidenceValue {
   return String(v);
 }
 
-export interface ForAllSpec<C> extends Omit<ClaimInfo, 'method'> {
+export interface ForAllSpec<C, K extends string = never> extends Omit<ClaimInfo, 'method'> {
   method?: string;
   /** The generated cases (fast-check); failures shrink to a smallest case. */
   cases: fc.Arbitrary<C>;
   /** Default 20. */
   numRuns?: number;
+  /**
+   * Evidence gathered over the run's cases, by name and how it folds ('max', 'sum'):
+   * check notes values in a Tally made fresh for every run (no module-level state).
+   */
+  tally?: Folds<K>;
   /** true when the case satisfies the claim; throw Inconclusive when it cannot be decided. */
-  check(c: C, ctx: RunContext): boolean | Promise<boolean>;
+  check(c: C, ctx: RunContext, tally: Tally<K>): boolean | Promise<boolean>;
   /**
    * How each case is decided (e.g. "exactly, in rationals"), for the evidence. The
    * verdict of generated cases is `holds` however exactly each is decided: they
@@ -129,14 +136,16 @@ export interface ForAllSpec<C> extends Omit<ClaimInfo, 'method'> {
   describe?(c: C): EvidenceValue;
   /** A failing case as a counterexample (default: the described case, kind "case"). */
   counterexample?(c: C): Counterexample;
-  /** Evidence gathered while the cases ran. */
-  evidence?(): EvidenceRecord;
-  /** Called at the start of every run: reset what `evidence` reports (a replay is a run of its own). */
-  start?(): void;
+  /** The run's evidence from its tally (default: the tally's values, in their declared order). */
+  evidence?(tally: Tally<K>): EvidenceRecord;
+  /** For a claim stated at every point: its parameters (familyParameters, claimParameters). */
+  parameters?: ClaimParameters;
+  /** For a claim on coupled traces: the replay of an edited counterexample (traceReplay). */
+  trace?: TraceReplay;
 }
 
 /** For all generated cases, a predicate: holds on every case, refuted with a shrunk counterexample and its replay. */
-export function forAll<C>(spec: ForAllSpec<C>): Property {
+export function forAll<C, K extends string = never>(spec: ForAllSpec<C, K>): Property {
   const numRuns = spec.numRuns ?? 20;
   return defineClaim({
     id: spec.id,
@@ -144,16 +153,18 @@ export function forAll<C>(spec: ForAllSpec<C>): Property {
     source: spec.source,
     method: spec.method ?? `${numRuns} generated cases (fast-check)`,
     expected: spec.expected,
+    ...(spec.parameters ? { parameters: spec.parameters } : {}),
+    ...(spec.trace ? { trace: spec.trace } : {}),
     run: (ctx) => {
-      spec.start?.();
+      const tally = new Tally<K>(spec.tally);
       return runGenerated(ctx, {
         arbitrary: spec.cases,
         numRuns,
         ...(spec.eachCase ? { eachCase: spec.eachCase } : {}),
         describe: spec.describe ?? evidenceOf,
         counterexample: spec.counterexample,
-        evidence: spec.evidence ?? (() => ({})),
-        predicate: (c) => spec.check(c, ctx),
+        evidence: () => (spec.evidence ? spec.evidence(tally) : tally.record()),
+        predicate: (c) => spec.check(c, ctx, tally),
       });
     },
   });
@@ -161,7 +172,7 @@ export function forAll<C>(spec: ForAllSpec<C>): Property {
 
 type View<C, V> = (c: C, ctx: RunContext) => MetricValues<V> | Promise<MetricValues<V>>;
 
-export interface ViewsAgreeSpec<C> extends Omit<ForAllSpec<C>, 'check' | 'eachCase' | 'evidence'> {
+export interface ViewsAgreeSpec<C> extends Omit<ForAllSpec<C>, 'check' | 'eachCase' | 'evidence' | 'tally'> {
   /** Two named views of each case, e.g. ['CTMC', c => exactMetrics(...)], ['closed form', ...]. */
   views: readonly [[string, View<C, Rational | number>], [string, View<C, Rational | number>]];
   /** The metrics compared (default: every metric of the first view). */
@@ -176,20 +187,17 @@ export interface ViewsAgreeSpec<C> extends Omit<ForAllSpec<C>, 'check' | 'eachCa
  */
 export function viewsAgree<C>(spec: ViewsAgreeSpec<C>): Property {
   const [[leftName, left], [rightName, right]] = spec.views;
-  let worst = 0;
-  let compared = 0;
   const exact = spec.tolerance === undefined;
   return forAll({
     ...spec,
     method: spec.method ?? `${leftName} vs ${rightName}, ${exact ? 'exactly (rationals)' : `within ${spec.tolerance}`}, ${spec.numRuns ?? 20} generated cases`,
     eachCase: exact ? 'decided exactly, in rationals' : `within ${spec.tolerance}`,
-    start() {
-      worst = 0;
-      compared = 0;
-      spec.start?.();
-    },
-    evidence: () => ({ metricsCompared: compared, ...(exact ? {} : { tolerance: spec.tolerance!, worstDifference: worst }) }),
-    async check(c, ctx) {
+    tally: { metricsCompared: 'sum', worstDifference: 'max' },
+    evidence: (t) => ({
+      metricsCompared: t.get('metricsCompared'),
+      ...(exact ? {} : { tolerance: spec.tolerance!, worstDifference: t.get('worstDifference') }),
+    }),
+    async check(c, ctx, tally) {
       const a = flattenMetrics(await left(c, ctx));
       const b = flattenMetrics(await right(c, ctx));
       const wanted = spec.metrics ?? Object.keys(a);
@@ -205,14 +213,14 @@ export function viewsAgree<C>(spec: ViewsAgreeSpec<C>): Property {
       for (const name of names) {
         const x = a[name];
         const y = b[name];
-        compared++;
+        tally.note('metricsCompared');
         if (exact) {
           if (!isRational(x) || !isRational(y)) throw new UsageError(`claim "${spec.id}": an exact comparison needs rationals, but ${name} is not one in both views (give a tolerance)`);
           ok &&= x.equals(y);
         } else {
           const d = Math.abs(toNumber(x) - toNumber(y));
           if (Number.isNaN(d)) throw new Inconclusive(`${name} is NaN in one view`);
-          worst = Math.max(worst, d);
+          tally.note('worstDifference', d);
           ok &&= d <= spec.tolerance!;
         }
       }
@@ -272,37 +280,37 @@ export function convergesInN(spec: ConvergesSpec): Property {
   });
 }
 
-export interface CouplingOrderSpec<C, E, S, J> extends Omit<ForAllSpec<C>, 'check' | 'eachCase'> {
+export interface CouplingOrderSpec<C, E, S, J, K extends string = never> extends Omit<ForAllSpec<C, K>, 'check' | 'eachCase' | 'evidence'> {
   /** The coupled systems, their orders and joint counters for a case. */
   coupling(c: C): Coupling<E, S, J>;
   /** The common trace the systems are driven by. */
   events(c: C): readonly E[];
-  /** Sees each run's outcome (final states, joint counters), for evidence. */
-  observe?(c: C, outcome: CoupledOutcome<S, J>): void;
+  /** Sees each run's outcome (final states, joint counters) and notes evidence in the run's tally. */
+  observe?(c: C, outcome: CoupledOutcome<S, J>, tally: Tally<K | 'eventsChecked'>): void;
+  /** The run's evidence (default: eventsChecked, then the declared tally). */
+  evidence?(tally: Tally<K | 'eventsChecked'>): EvidenceRecord;
 }
 
 /** The coupling's orders hold after every event of every generated trace; a violation is recorded step by step (a coupling-trace counterexample). */
-export function couplingOrder<C, E, S, J>(spec: CouplingOrderSpec<C, E, S, J>): Property {
-  let events = 0;
+export function couplingOrder<C, E, S, J, K extends string = never>(spec: CouplingOrderSpec<C, E, S, J, K>): Property {
+  const { observe, evidence, tally, ...rest } = spec;
+  const events: Folds<'eventsChecked'> = { eventsChecked: 'sum' };
   const trace = (c: C): TraceCounterexample => {
     const run = traceSteps(spec.coupling(c), spec.events(c));
     return { kind: 'coupling-trace', params: evidenceOf(c), shared: {}, events: run.events, steps: run.steps, violation: run.violation };
   };
-  return forAll({
-    ...spec,
+  return forAll<C, K | 'eventsChecked'>({
+    ...rest,
     method: spec.method ?? `coupled runs on ${spec.numRuns ?? 20} fast-check traces`,
     describe: spec.describe ?? trace,
     counterexample: spec.counterexample ?? trace,
-    start() {
-      events = 0;
-      spec.start?.();
-    },
-    evidence: () => ({ eventsChecked: events, ...(spec.evidence?.() ?? {}) }),
-    check(c) {
+    tally: { ...events, ...tally },
+    ...(evidence ? { evidence } : {}),
+    check(c, _ctx, t) {
       const trace = spec.events(c);
-      events += trace.length;
+      t.note('eventsChecked', trace.length);
       const outcome = runCoupled(spec.coupling(c), trace);
-      spec.observe?.(c, outcome);
+      observe?.(c, outcome, t);
       return outcome.violation === null;
     },
   });

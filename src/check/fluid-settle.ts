@@ -1,13 +1,11 @@
-/** Runs a family's fluid ODE until it settles, for the fluid properties. */
-import type fc from 'fast-check';
-import { Inconclusive, runGenerated } from './generated.ts';
-import type { RunContext } from './property.ts';
+/** Runs a family's fluid ODE until it settles, and the claims that it settles where theory says. */
+import { forAll, type ForAllSpec } from './define.ts';
+import { Inconclusive } from './generated.ts';
+import type { Property } from './property.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
 import { hasSettled } from '../fluid/settle.ts';
 import { CONSERVATION_DEFECT, POLICY, SETTLED_DRIFT } from '../core/numerical-policy.ts';
 import type { FluidSystem } from '../core/fluid-view.ts';
-import type { EvidenceValue } from '../core/verdict.ts';
-import type { PropertyResult } from './result.ts';
 
 /** Horizons tried in turn until the drift max|f(x)| is below `drift`. */
 const HORIZONS = [POLICY.claimFluidHorizon.value, 10 * POLICY.claimFluidHorizon.value];
@@ -35,35 +33,34 @@ export function distance(x: Float64Array, y: Float64Array): number {
   return d;
 }
 
+export interface SettlesSpec<C> extends Omit<ForAllSpec<C, never>, 'check' | 'tally' | 'evidence'> {
+  /** The error allowed at the settled state. */
+  tolerance: number;
+  /** What the error is, as its evidence key for the worst one seen (e.g. worstDistance, worstError). */
+  worst: string;
+  /** The ODE of a case and its start. */
+  ode(c: C): { system: FluidSystem; start: Float64Array };
+  /** The error at the settled state (a distance to a fixed point, a metric's error). */
+  error(c: C, settled: Float64Array): number;
+}
+
 /**
- * Generated fluid cases (runGenerated): each case's ODE is settled from its
- * start and an error measured at the settled state must be at most
- * `tolerance`; the evidence gives the tolerance and the worst error seen,
- * under `worst` (what the error is: a distance to a fixed point, a metric's error).
+ * For all generated cases, the fluid ODE from the case's start settles (settle)
+ * within `tolerance` of what the claim says: the error measured at the settled
+ * state; the evidence gives the tolerance and the worst error seen. An ODE that
+ * never settles, or an unsound run, leaves the case undecided (unknown).
  */
-export function settledCases<T>(
-  ctx: RunContext,
-  o: {
-    arbitrary: fc.Arbitrary<T>;
-    numRuns: number;
-    tolerance: number;
-    worst: string;
-    ode(c: T): { system: FluidSystem; start: Float64Array };
-    error(c: T, settled: Float64Array): number;
-    describe(c: T): EvidenceValue;
-  },
-): Promise<PropertyResult> {
-  let worst = 0;
-  return runGenerated(ctx, {
-    arbitrary: o.arbitrary,
-    numRuns: o.numRuns,
-    predicate(c) {
-      const { system, start } = o.ode(c);
-      const err = o.error(c, settle(system, start).final);
-      worst = Math.max(worst, err);
-      return err <= o.tolerance;
+export function settlesWithin<C>(spec: SettlesSpec<C>): Property {
+  const { tolerance, worst, ode, error, ...rest } = spec;
+  return forAll({
+    ...rest,
+    tally: { worst: 'max' },
+    evidence: (t) => ({ tolerance, [worst]: t.get('worst') }),
+    check(c, _ctx, t) {
+      const { system, start } = ode(c);
+      const err = error(c, settle(system, start).final);
+      t.note('worst', err);
+      return err <= tolerance;
     },
-    describe: o.describe,
-    evidence: () => ({ tolerance: o.tolerance, [o.worst]: worst }),
   });
 }

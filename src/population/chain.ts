@@ -11,7 +11,8 @@ import { decodeInto } from '../core/mixed-radix.ts';
 import { checkFiring, layout, pack } from './layout.ts';
 import type { Population } from './types.ts';
 
-export function populationChain<T>(pop: Population<T>, A: Arith<T>): ChainDefinition<T> {
+/** The chain of pop (integer counts); `family` names it in the errors of a rate or change. */
+export function populationChain<T>(pop: Population<T>, A: Arith<T>, family?: string): ChainDefinition<T> {
   const L = pack(layout(pop));
   const x = new Int32Array(L.names.length);
   const initial = new Int32Array(L.radices.length);
@@ -66,7 +67,7 @@ export function populationChain<T>(pop: Population<T>, A: Arith<T>): ChainDefini
         const r = rates[k](x);
         if (A.isZero(r)) continue;
         const v = float ? (r as number) : A.toNumber(r);
-        if (!fires(k, v)) checkFiring(L, events[k], x, v);
+        if (!fires(k, v)) checkFiring(L, events[k], x, v, family);
         emit(codeDelta ? code + codeDelta[k] : L.target(code, k, x), r);
       }
     },

@@ -6,6 +6,7 @@
  * (`lbcheck fluid`).
  */
 import { floatArith, type Arith } from '../core/arith.ts';
+import { UsageError } from '../core/errors.ts';
 import { defineFamily, type FamilySpec } from '../core/family.ts';
 import type { MetricSchema } from '../core/metric-schema.ts';
 import type { ModelFamily, TruncationView } from '../core/model.ts';
@@ -25,11 +26,17 @@ export interface PopulationSpec<S extends ParamSpecs, P, M extends MetricSchema 
   /**
    * Queues unbounded: the parameters include `K: capParam`; without --K the
    * solver grows K from initialK until the boundary mass is below tolerance.
+   * The counts must pack into codes below 2^53 at every K it reaches: declare
+   * the population's `total` when the counts sum to a fixed number.
    */
   truncation?: Pick<TruncationView<P & Capped>, 'initialK' | 'nextK' | 'unstable'>;
   /** Offer the derived simulator, with named regression panels (`small` is regress's default). */
   simulator?: { panels: Readonly<Record<string, readonly PanelCase[]>> };
-  /** Rates are density dependent, rate = N f(x/N) with N = scale(p): derive the fluid limit. */
+  /**
+   * Rates are density dependent, rate = N f(x/N) with N = scale(p): derive the
+   * fluid limit. Its drift calls each rate at the fractional counts N z (or the
+   * event's `limit(z)`), and its metrics call the rewards there too.
+   */
   fluid?: {
     scale(p: P): number;
     ignoredParams?: Readonly<Record<string, string>>;
@@ -49,22 +56,39 @@ export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>, M extend
   const simulatorView: SimulatorView<P> | undefined = simulator && {
     panels: simulator.panels,
     method: (p) => DERIVED_SIMULATOR + capText(p),
-    simulate: (p, o) => simulatePopulation(population(capped(p), floatArith), o),
+    simulate: (p, o) => simulatePopulation(population(capped(p), floatArith), o, rest.id),
   };
 
   const fluidView: FluidView<P> | undefined = fluid && {
     ...(fluid.ignoredParams ? { ignoredParams: fluid.ignoredParams } : {}),
     startHelp: fluid.startHelp ?? 'one fraction per count (count / N), in the declared order (default: the declared initial state)',
-    system: (p) => populationFluid(population(capped(p), floatArith), fluid.scale(p)).system,
-    start: (p, values) => fluidStart(populationFluid(population(capped(p), floatArith), fluid.scale(p)), values),
-    fixedPoint: (p) => fluidFixedPoint(populationFluid(population(capped(p), floatArith), fluid.scale(p))),
-    metrics: (p, z) => fluidMetrics(population(capped(p), floatArith), fluid.scale(p), z),
-    ...(fluid.refined ? { refined: { ignoredParams: { ...fluid.ignoredParams, ...fluid.refined.ignoredParams }, model: (p: P) => populationDensity(population(capped(p), floatArith), fluid.scale(p)) } } : {}),
+    system: (p) => populationFluid(population(capped(p), floatArith), fluid.scale(p), rest.id).system,
+    start: (p, values) => fluidStart(populationFluid(population(capped(p), floatArith), fluid.scale(p), rest.id), values),
+    fixedPoint: (p) => fluidFixedPoint(populationFluid(population(capped(p), floatArith), fluid.scale(p), rest.id)),
+    metrics: (p, z) => fluidMetrics(population(capped(p), floatArith), fluid.scale(p), z, rest.id),
+    ...(fluid.refined
+      ? {
+          refined: {
+            ignoredParams: { ...fluid.ignoredParams, ...fluid.refined.ignoredParams },
+            model: (p: P) => populationDensity(population(capped(p), floatArith), fluid.scale(p), rest.id),
+          },
+        }
+      : {}),
+  };
+
+  /** A declaration the chain cannot be built from is a one-line error naming the family (and the K, which the automatic truncation may have chosen). */
+  const chain = <T>(p: P, A: Arith<T>) => {
+    try {
+      return populationChain(population(p, A), A, rest.id);
+    } catch (e) {
+      if (!(e instanceof UsageError)) throw e;
+      throw new UsageError(`${rest.id}${truncation ? ` at K = ${truncation.fixedK(p)}` : ''}: ${e.message}`);
+    }
   };
 
   return defineFamily<S, P, M>({
     ...rest,
-    ctmc: (p, A) => populationChain(population(p, A), A),
+    ctmc: chain,
     ...(truncation ? { truncation } : {}),
     ...(simulatorView ? { simulator: simulatorView } : {}),
     ...(fluidView ? { fluid: fluidView } : {}),

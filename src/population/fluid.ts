@@ -7,6 +7,14 @@
  * The fixed point is where the ODE from the declared start settles
  * (max |F| below 1e-10). Where the field switches on a face (JIQ's empty
  * token pools) the family's own fluid view must give the sliding motion.
+ *
+ * The counts N z are fractional: rates (and the metrics' rewards) are called
+ * here with counts that are not integers, so they must be written for real
+ * counts (no binomial of a count, no count as an index), or the event must give
+ * `limit(z)`. A rate or reward that throws there, or is not a finite number,
+ * is a one-line UsageError naming the family, the event or metric, and the
+ * counts (a slightly negative rate near a face, from rounding, is left to the
+ * integrator).
  */
 import { UsageError } from '../core/errors.ts';
 import type { MetricValues } from '../core/model.ts';
@@ -27,8 +35,18 @@ export interface PopulationFluid {
   readonly start: Float64Array;
 }
 
-/** The drift of a float declaration at scale N (the parameter rates are N f(x/N) in). */
-export function populationFluid(pop: Population<number>, scale: number): PopulationFluid {
+/** The rule the fluid view's counts follow, for errors. */
+const FRACTIONAL = 'the fluid view calls rates and rewards at the fractional counts N z (not integers): write them for real counts, or give the event limit(z)';
+
+/** A rate or reward that fails at fractional counts: one line naming the family, what failed and where. */
+function fractionalError(family: string, what: string, problem: string, L: Layout<number>, xs: Float64Array): UsageError {
+  return new UsageError(`${family}: ${what} ${problem} at counts ${L.describe(xs)}; ${FRACTIONAL}`);
+}
+
+const thrown = (e: unknown): string => `throws (${e instanceof Error ? e.message : String(e)})`;
+
+/** The drift of a float declaration at scale N (the parameter rates are N f(x/N) in); `family` names it in errors. */
+export function populationFluid(pop: Population<number>, scale: number, family = 'the population'): PopulationFluid {
   const L = layout(pop);
   const m = L.names.length;
   const xs = new Float64Array(m); // N z, the counts the rates are written in
@@ -42,7 +60,13 @@ export function populationFluid(pop: Population<number>, scale: number): Populat
       dz.fill(0);
       for (let k = 0; k < events.length; k++) {
         const e = events[k];
-        const f = e.event.limit ? e.event.limit(z) : e.event.rate(xs) / scale;
+        let f: number;
+        try {
+          f = e.event.limit ? e.event.limit(z) : e.event.rate(xs) / scale;
+        } catch (err) {
+          throw fractionalError(family, `event "${e.event.name}"`, thrown(err), L, xs);
+        }
+        if (!Number.isFinite(f)) throw fractionalError(family, `event "${e.event.name}"`, `has rate ${f}`, L, xs);
         for (let j = 0; j < e.index.length; j++) dz[e.index[j]] += e.delta[j] * f;
       }
     },
@@ -73,11 +97,18 @@ export function fluidFixedPoint(f: PopulationFluid): FluidFixedPoint {
 }
 
 /** The declared metrics at fractions z, evaluated at the counts N z (ratio metrics as reward/per). */
-export function fluidMetrics(pop: Population<number>, scale: number, z: Float64Array): MetricValues<number> {
+export function fluidMetrics(pop: Population<number>, scale: number, z: Float64Array, family = 'the population'): MetricValues<number> {
   const xs = Float64Array.from(z, (v) => v * scale);
+  const L = layout(pop);
   const out: MetricValues<number> = {};
   for (const m of pop.metrics) {
-    const v = m.per ? m.reward(xs) / m.per(xs) : m.reward(xs);
+    let v: number;
+    try {
+      v = m.per ? m.reward(xs) / m.per(xs) : m.reward(xs);
+    } catch (err) {
+      throw fractionalError(family, `metric "${m.name}"`, thrown(err), L, xs);
+    }
+    if (!Number.isFinite(v)) throw fractionalError(family, `metric "${m.name}"`, `is ${v}`, L, xs);
     if (m.index === undefined) out[m.name] = v;
     else ((out[m.name] ??= []) as number[])[m.index - 1] = v;
   }

@@ -112,7 +112,12 @@ export function pack<T>(L: Layout<T>): Packed<T> {
   const packing = unitSpace < countSpace ? 'units' : 'counts';
   const radices = packing === 'counts' ? countRadices : new Array<number>(total!).fill(m);
   if (Math.min(countSpace, unitSpace) > Number.MAX_SAFE_INTEGER) {
-    throw new UsageError(`the counts ${names.join(', ')} need state codes beyond 2^53 (${countSpace.toExponential(2)} codes); choose smaller maxima`);
+    const counts = m > 4 ? `${m} counts (${names[0]} .. ${names[m - 1]})` : `counts ${names.join(', ')}`;
+    const hint = total === undefined
+      ? 'declare `total` when the counts always sum to a fixed number (servers, tokens): ' +
+        'the first count is then implied, and few units over many counts are packed by unit'
+      : 'choose smaller maxima';
+    throw new UsageError(`the ${counts} need state codes beyond 2^53 (${Math.min(countSpace, unitSpace).toExponential(2)} codes); ${hint}`);
   }
   const w = mixedRadixWeights(radices);
   if (packing === 'counts') {
@@ -165,16 +170,17 @@ export function pack<T>(L: Layout<T>): Packed<T> {
 
 /**
  * Whether event e may fire in x with rate value v (as a number): throws a
- * UsageError naming the event and the state when the rate is negative or NaN,
- * or when the change takes a count out of its range.
+ * UsageError naming the event and the state (and the family, when given) when
+ * the rate is negative or NaN, or when the change takes a count out of its range.
  */
-export function checkFiring<T>(L: Layout<T>, e: CompiledEvent<T>, x: Counts, v: number): void {
-  if (!(v > 0)) throw new UsageError(`event "${e.event.name}" has rate ${v} in state ${L.describe(x)}; rates must be >= 0`);
+export function checkFiring<T>(L: Layout<T>, e: CompiledEvent<T>, x: Counts, v: number, family?: string): void {
+  const at = family === undefined ? '' : `${family}: `;
+  if (!(v > 0)) throw new UsageError(`${at}event "${e.event.name}" has rate ${v} in state ${L.describe(x)}; rates must be >= 0`);
   for (let k = 0; k < e.index.length; k++) {
     const i = e.index[k];
     const y = x[i] + e.delta[k];
     if (y < 0 || y > L.max[i]) {
-      throw new UsageError(`event "${e.event.name}" takes ${L.names[i]} to ${y} (range 0..${L.max[i]}) in state ${L.describe(x)}`);
+      throw new UsageError(`${at}event "${e.event.name}" takes ${L.names[i]} to ${y} (range 0..${L.max[i]}) in state ${L.describe(x)}`);
     }
   }
 }

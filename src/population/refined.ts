@@ -21,7 +21,7 @@ import type { Population } from './types.ts';
 
 const AGREEMENT = 1e-9;
 
-export function populationDensity(pop: Population<number>, scale: number): DensityModel {
+export function populationDensity(pop: Population<number>, scale: number, family?: string): DensityModel {
   const L = layout(pop);
   const missing = L.events.filter((e) => !e.event.density).map((e) => e.event.name);
   if (missing.length > 0) throw new UsageError(`the refined mean field needs every event's density(z, eps, A); missing for ${missing.join(', ')}`);
@@ -32,7 +32,7 @@ export function populationDensity(pop: Population<number>, scale: number): Densi
     const kept = Array.from(e.index, (i, k) => [i - off, e.delta[k]]).filter(([i]) => i >= 0);
     return { name: e.event.name, index: kept.map(([i]) => i), delta: kept.map(([, d]) => d), intensity: (z, eps, A) => e.event.density!(full(z, A), eps, A) };
   });
-  const fp = fluidFixedPoint(populationFluid(pop, scale));
+  const fp = fluidFixedPoint(populationFluid(pop, scale, family));
   const polished = newtonFixedPoint({ transitions }, fp.state.slice(off));
   const fullPoint = full(Array.from(polished.state), floatArith);
   for (const x of [L.initialCounts, nearestCounts(fullPoint, scale, L.total)]) checkDensity(L.events, x, scale);

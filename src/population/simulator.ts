@@ -16,7 +16,8 @@ export const DERIVED_SIMULATOR = 'derived: Gillespie on the declared population 
 
 const PURPOSES = ['event'] as const;
 
-export function simulatePopulation(pop: Population<number>, o: SimulationOptions): SimulationRecord {
+/** Simulates pop (integer counts); `family` names it in the errors of a rate or change. */
+export function simulatePopulation(pop: Population<number>, o: SimulationOptions, family?: string): SimulationRecord {
   const L = layout(pop);
   const E = L.events.length;
   const x = Int32Array.from(L.initialCounts);
@@ -37,7 +38,7 @@ export function simulatePopulation(pop: Population<number>, o: SimulationOptions
     let q = 0;
     for (let k = 0; k < E; k++) {
       const r = L.events[k].event.rate(x);
-      if (r !== 0) checkFiring(L, L.events[k], x, r);
+      if (r !== 0) checkFiring(L, L.events[k], x, r, family);
       rates[k] = r;
       q += r;
     }
