@@ -49,7 +49,7 @@ describe('monotoneAlong', () => {
     const r = await claim.run(ctx);
     expect(r.verdict).toBe('refuted');
     expect(r.summary).toBe('m does not fall strictly from k = 2 to k = 3: 2 then 2');
-    expect(r.counterexample).toEqual({ from: 'k = 2', to: 'k = 3', m: [2, 2] });
+    expect(r.counterexample).toEqual({ kind: 'point', point: { from: 'k = 2', to: 'k = 3' }, m: [2, 2] });
     expect(asked).toEqual([1, 2, 3]);
   });
 
@@ -110,7 +110,7 @@ describe('forCases', () => {
   it('a case decided false refutes even when another is undecided', async () => {
     const r = await claim(['undecided', 'ok', 'fail']).run(ctx);
     expect(r.verdict).toBe('refuted');
-    expect(r.counterexample).toEqual({ o: 'fail' });
+    expect(r.counterexample).toEqual({ kind: 'case', case: { o: 'fail' } });
     expect(r.evidence.cases).toEqual([{ case: 1, undecided: 'not decided' }, { o: 'ok' }, { o: 'fail' }]);
   });
 
