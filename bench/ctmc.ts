@@ -22,10 +22,18 @@ function floatCase(R: number, N: number): void {
   const g = built.value;
   const solved = timed(() => solveIterative(g));
   emit({
-    case: `float R=${R} N=${N}`, method: 'iterative', states: g.n, transitions: transitionCount(g),
-    buildSeconds: round(built.seconds), solveSeconds: round(solved.seconds), solveCpuSeconds: round(solved.cpuSeconds),
-    iterations: solved.value.iterations, residual: solved.value.residual, residualNorm: solved.value.residualNorm,
-    errorEstimate: solved.value.errorEstimate, converged: solved.value.converged,
+    case: `float R=${R} N=${N}`,
+    method: 'iterative',
+    states: g.n,
+    transitions: transitionCount(g),
+    buildSeconds: round(built.seconds),
+    solveSeconds: round(solved.seconds),
+    solveCpuSeconds: round(solved.cpuSeconds),
+    iterations: solved.value.iterations,
+    residual: solved.value.residual,
+    residualNorm: solved.value.residualNorm,
+    errorEstimate: solved.value.errorEstimate,
+    converged: solved.value.converged,
   });
 }
 
@@ -35,9 +43,18 @@ function exactCase(N: number): void {
   const g = built.value;
   const solved = timed(() => solveExact(g, bandOf(g)));
   emit({
-    case: `exact R=2 N=${N}`, method: 'exact', states: g.n, transitions: transitionCount(g),
-    buildSeconds: round(built.seconds), solveSeconds: round(solved.seconds), solveCpuSeconds: round(solved.cpuSeconds),
-    primes: solved.value.primes, liftingSteps: solved.value.liftingSteps, modulusBits: solved.value.modulusBits, denominatorBits: solved.value.total.toString(2).length, residual: 0,
+    case: `exact R=2 N=${N}`,
+    method: 'exact',
+    states: g.n,
+    transitions: transitionCount(g),
+    buildSeconds: round(built.seconds),
+    solveSeconds: round(solved.seconds),
+    solveCpuSeconds: round(solved.cpuSeconds),
+    primes: solved.value.primes,
+    liftingSteps: solved.value.liftingSteps,
+    modulusBits: solved.value.modulusBits,
+    denominatorBits: solved.value.total.toString(2).length,
+    residual: 0,
   });
 }
 

@@ -75,10 +75,14 @@ export function runCase(c: FamilyCase): void {
   const onProgress = (what: string): void => {
     if (what.startsWith('truncation')) process.stderr.write(`${c.family.id}: ${what}\n`);
   };
-  const r = timed(() => solveModel(c.family, params, { method, onProgress, ...(c.boundaryTolerance !== undefined ? { boundaryTolerance: c.boundaryTolerance } : {}) }));
+  const r = timed(() =>
+    solveModel(c.family, params, { method, onProgress, ...(c.boundaryTolerance !== undefined ? { boundaryTolerance: c.boundaryTolerance } : {}) }),
+  );
   const e = r.value.evidence;
   emit({
-    case: `${c.family.id} ${Object.entries(c.params).map(([k, v]) => `${k}=${v}`).join(' ')}`,
+    case: `${c.family.id} ${Object.entries(c.params)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' ')}`,
     method: e.method,
     K: e.truncation?.K,
     states: e.states,

@@ -27,10 +27,19 @@ export function fluidSuite(): void {
     const run = timed(() => integrate(sys, view.start(p), { t: 200, samples: 2 }));
     const e = run.value.evidence;
     emit({
-      case: `fluid ${family.id} ${Object.entries(raw).map(([k, v]) => `${k}=${v}`).join(' ')}`, dimension: sys.names.length,
-      steps: e.steps, rejected: e.rejected, evaluations: e.evaluations, faceHits: e.faceHits,
-      conservationDefect: e.conservationDefect, minFaceValue: sys.faces.length ? e.minFaceValue : null, finalDrift: e.finalDrift,
-      seconds: round(run.seconds), cpuSeconds: round(run.cpuSeconds),
+      case: `fluid ${family.id} ${Object.entries(raw)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')}`,
+      dimension: sys.names.length,
+      steps: e.steps,
+      rejected: e.rejected,
+      evaluations: e.evaluations,
+      faceHits: e.faceHits,
+      conservationDefect: e.conservationDefect,
+      minFaceValue: sys.faces.length ? e.minFaceValue : null,
+      finalDrift: e.finalDrift,
+      seconds: round(run.seconds),
+      cpuSeconds: round(run.cpuSeconds),
     });
   }
 }

@@ -22,9 +22,17 @@ function paramCase(N: number): { cpuSeconds: number; solved: boolean } {
   const e = r.value.evidence;
   const B = r.value.status === 'solved' ? (r.value.metrics.blocking as RationalFunction) : undefined;
   emit({
-    case: `param R=2 N=${N}`, parameter: 'lambda', status: r.value.status, states: e.states, transitions: e.transitions,
-    seconds: round(r.seconds), cpuSeconds: round(r.cpuSeconds),
-    lawDegree: e.lawDegree ?? null, degreeBound: e.degreeBound ?? null, points: e.points ?? null, primes: e.primes ?? null,
+    case: `param R=2 N=${N}`,
+    parameter: 'lambda',
+    status: r.value.status,
+    states: e.states,
+    transitions: e.transitions,
+    seconds: round(r.seconds),
+    cpuSeconds: round(r.cpuSeconds),
+    lawDegree: e.lawDegree ?? null,
+    degreeBound: e.degreeBound ?? null,
+    points: e.points ?? null,
+    primes: e.primes ?? null,
     blockingDegree: B ? [B.numerator.length - 1, B.denominator.length - 1] : null,
     blockingDenominatorBits: B ? B.denominator[B.denominator.length - 1].toString(2).length : null,
     ...(r.value.status === 'unknown' ? { reason: r.value.reason } : {}),

@@ -21,7 +21,9 @@ function wholeCommand(order: 1 | 2): { seconds: number; cpuSeconds: number | nul
   const args = [bin, 'refined', 'jsq-d', '--d', ARGS.d, '--lambda', ARGS.lambda, '--sampling', ARGS.sampling, '--order', String(order), '--json'];
   const withTime = existsSync(TIME);
   const start = performance.now();
-  const r = withTime ? spawnSync(TIME, ['-f', 'CPU %U %S', process.execPath, ...args], { encoding: 'utf8' }) : spawnSync(process.execPath, args, { encoding: 'utf8' });
+  const r = withTime
+    ? spawnSync(TIME, ['-f', 'CPU %U %S', process.execPath, ...args], { encoding: 'utf8' })
+    : spawnSync(process.execPath, args, { encoding: 'utf8' });
   const seconds = (performance.now() - start) / 1000;
   if (r.status !== 0) throw new Error(`lbcheck refined exited with ${r.status ?? r.signal}: ${r.stderr}`);
   const cpu = withTime ? /CPU ([\d.]+) ([\d.]+)/.exec(r.stderr) : null;
@@ -35,11 +37,15 @@ export function refinedSuite(): void {
     const inProcess = timed(() => refinedExpansion(model, order));
     const whole = wholeCommand(order);
     emit({
-      case: `refined jsq-d d=2 lambda=9/10 order ${order}`, coordinates: model.names.length,
+      case: `refined jsq-d d=2 lambda=9/10 order ${order}`,
+      coordinates: model.names.length,
       meanJobs: inProcess.value.expansion.meanJobs,
-      seconds: round(whole.seconds), cpuSeconds: whole.cpuSeconds === null ? null : round(whole.cpuSeconds),
-      expansionSeconds: round(inProcess.seconds), expansionCpuSeconds: round(inProcess.cpuSeconds),
-      floorSeconds: FLOORS[order], withinFloor: whole.seconds < FLOORS[order],
+      seconds: round(whole.seconds),
+      cpuSeconds: whole.cpuSeconds === null ? null : round(whole.cpuSeconds),
+      expansionSeconds: round(inProcess.seconds),
+      expansionCpuSeconds: round(inProcess.cpuSeconds),
+      floorSeconds: FLOORS[order],
+      withinFloor: whole.seconds < FLOORS[order],
     });
   }
 }

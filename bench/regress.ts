@@ -45,7 +45,9 @@ function standIn(stderr: (id: string, metric: string) => number, bias: (id: stri
 }
 
 async function rate(runner: CaseRunner<JiqBlockingParams>): Promise<{ fail: number; unknown: number; byOmnibus: number }> {
-  let fail = 0, unknown = 0, byOmnibus = 0;
+  let fail = 0,
+    unknown = 0,
+    byOmnibus = 0;
   for (let k = 0; k < SEEDS; k++) {
     const r = await regress(jiqBlocking, panel, { seed: 1000 + k * panel.length, runner, simulator: 'stand-in' });
     if (r.verdict === 'fail') fail++;
@@ -70,23 +72,59 @@ export async function regressSuite(): Promise<void> {
   const seconds = (performance.now() - wall) / 1000;
   const exactSeconds = r.cases.reduce((a, c) => a + (c.exactSeconds ?? 0), 0);
   emit({
-    case: 'regress overhead, 10 cases (stand-in simulator)', seconds: round(seconds), cpuSeconds: round((used.user + used.system) / 1e6),
-    exactSeconds: round(exactSeconds), overheadSeconds: round(seconds - exactSeconds), floor: 1, meetsFloor: seconds - exactSeconds < 1,
+    case: 'regress overhead, 10 cases (stand-in simulator)',
+    seconds: round(seconds),
+    cpuSeconds: round((used.user + used.system) / 1e6),
+    exactSeconds: round(exactSeconds),
+    overheadSeconds: round(seconds - exactSeconds),
+    floor: 1,
+    meetsFloor: seconds - exactSeconds < 1,
   });
 
-  const biased35 = await rate(standIn((id, m) => (0.35 * exact.get(id)![m]) / 2.5 || 1e-3, (_id, _m, v) => 0.35 * v));
-  emit({ case: 'every metric 35% high, stderr = 0.35 exact / 2.5', seeds: SEEDS, ...biased35, floor: 'fails in every seed', meetsFloor: biased35.fail === SEEDS });
+  const biased35 = await rate(
+    standIn(
+      (id, m) => (0.35 * exact.get(id)![m]) / 2.5 || 1e-3,
+      (_id, _m, v) => 0.35 * v,
+    ),
+  );
+  emit({
+    case: 'every metric 35% high, stderr = 0.35 exact / 2.5',
+    seeds: SEEDS,
+    ...biased35,
+    floor: 'fails in every seed',
+    meetsFloor: biased35.fail === SEEDS,
+  });
 
   // The comparison whose stderr is nearest its precision bound: the hardest place to see a 3% bias.
   const hardest = own.comparisons.reduce((a, c) => (c.stderr / c.requiredStderr > a.stderr / a.requiredStderr ? c : a));
   const target = `${hardest.id} ${hardest.metric}`;
   const biased3 = await rate(standIn(honestStderr, (id, m, v) => (`${id} ${m}` === target ? 0.03 * v : 0)));
-  emit({ case: `3% high on ${target} only, stderr of lbcheck's simulator at T = ${panel[1].horizon}`, exact: round(hardest.exact), stderr: round(hardest.stderr), seeds: SEEDS, ...biased3, floor: '>= 95 of 100 fail', meetsFloor: biased3.fail >= 0.95 * SEEDS });
+  emit({
+    case: `3% high on ${target} only, stderr of lbcheck's simulator at T = ${panel[1].horizon}`,
+    exact: round(hardest.exact),
+    stderr: round(hardest.stderr),
+    seeds: SEEDS,
+    ...biased3,
+    floor: '>= 95 of 100 fail',
+    meetsFloor: biased3.fail >= 0.95 * SEEDS,
+  });
 
   // The same bias with the largest stderr that still counts as precise (requiredStderr): the floor for any simulator the verdict trusts.
   const bound = new Map(own.comparisons.map((c) => [`${c.id} ${c.metric}`, c.requiredStderr * 0.999]));
-  const atBound = await rate(standIn((id, m) => bound.get(`${id} ${m}`)!, (id, m, v) => (`${id} ${m}` === target ? 0.03 * v : 0)));
-  emit({ case: `3% high on ${target} only, every stderr at its precision bound`, stderr: round(bound.get(target)!), seeds: SEEDS, ...atBound, floor: '>= 95 of 100 fail', meetsFloor: atBound.fail >= 0.95 * SEEDS });
+  const atBound = await rate(
+    standIn(
+      (id, m) => bound.get(`${id} ${m}`)!,
+      (id, m, v) => (`${id} ${m}` === target ? 0.03 * v : 0),
+    ),
+  );
+  emit({
+    case: `3% high on ${target} only, every stderr at its precision bound`,
+    stderr: round(bound.get(target)!),
+    seeds: SEEDS,
+    ...atBound,
+    floor: '>= 95 of 100 fail',
+    meetsFloor: atBound.fail >= 0.95 * SEEDS,
+  });
 
   const unbiased = await rate(standIn(honestStderr, () => 0));
   emit({ case: 'honest stand-in (false alarms)', seeds: SEEDS, ...unbiased, familyWiseLevel: 0.01 });
@@ -107,7 +145,9 @@ export async function regressCalibrationSuite(): Promise<void> {
   const families = (await import('../models/index.ts')).families.filter((f) => f.simulator && (!only || only.includes(f.id)));
   const runs: { family: (typeof families)[number]; sim: string; horizon?: number }[] = [
     ...families.map((family) => ({ family, sim: 'internal' })),
-    ...(!only || only.includes('python') ? [{ family: jiqBlocking as (typeof families)[number], sim: 'python3 examples/jiq_blocking_sim.py', horizon: 20_000 }] : []),
+    ...(!only || only.includes('python')
+      ? [{ family: jiqBlocking as (typeof families)[number], sim: 'python3 examples/jiq_blocking_sim.py', horizon: 20_000 }]
+      : []),
   ];
   for (const { family, sim, horizon } of runs) {
     const small = family.simulator!.panels.small;
@@ -117,7 +157,10 @@ export async function regressCalibrationSuite(): Promise<void> {
     const cpu = process.cpuUsage();
     for (let k = 0; k < seeds; k++) {
       const r = await regress(family, small, {
-        seed: 1 + (first + k) * small.length, horizon, simulator: sim, jobs: 2,
+        seed: 1 + (first + k) * small.length,
+        horizon,
+        simulator: sim,
+        jobs: 2,
         runner: sim === 'internal' ? internalRunner(family) : externalRunner(sim, 600_000),
       });
       counts[r.verdict]++;
@@ -128,10 +171,16 @@ export async function regressCalibrationSuite(): Promise<void> {
     const beyond = (q: number): number => round(zs.filter((z) => Math.abs(z) > q).length / zs.length);
     const sd = Math.sqrt(zs.reduce((a, z) => a + z * z, 0) / zs.length);
     emit({
-      case: `${family.id} ${sim}${horizon ? ` T=${horizon}` : ''}`, seeds, ...counts, comparisons: zs.length,
+      case: `${family.id} ${sim}${horizon ? ` T=${horizon}` : ''}`,
+      seeds,
+      ...counts,
+      comparisons: zs.length,
       // t(19) quantiles: 0.975 -> 2.093, 0.995 -> 2.861
-      beyondT19_975: beyond(2.093), beyondT19_995: beyond(2.861), rmsZ: round(sd),
-      seconds: round((performance.now() - wall) / 1000), cpuSeconds: round((used.user + used.system) / 1e6),
+      beyondT19_975: beyond(2.093),
+      beyondT19_995: beyond(2.861),
+      rmsZ: round(sd),
+      seconds: round((performance.now() - wall) / 1000),
+      cpuSeconds: round((used.user + used.system) / 1e6),
     });
   }
 }

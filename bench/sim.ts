@@ -16,9 +16,13 @@ function simCase(N: number, horizon: number, repeat: number): void {
   const events = r.value.events;
   emit({
     case: `jiq-blocking R=2 N=${N} T=${horizon} run ${repeat + 1}`,
-    events, seconds: round(r.seconds), cpuSeconds: round(r.cpuSeconds),
-    eventsPerSecond: Math.round(events / r.seconds), eventsPerCpuSecond: Math.round(events / r.cpuSeconds),
-    floor: FLOOR, meetsFloor: events / r.seconds >= FLOOR,
+    events,
+    seconds: round(r.seconds),
+    cpuSeconds: round(r.cpuSeconds),
+    eventsPerSecond: Math.round(events / r.seconds),
+    eventsPerCpuSecond: Math.round(events / r.cpuSeconds),
+    floor: FLOOR,
+    meetsFloor: events / r.seconds >= FLOOR,
   });
 }
 

@@ -17,8 +17,12 @@ export function smtSuite(): void {
       const wall = (performance.now() - start) / 1000;
       const r = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { verdict: string; parts: number; seconds: number; cpuSeconds: number };
       emit({
-        case: `prove ${claim.id} R=${R}`, verdict: r.verdict, parts: r.parts,
-        decideSeconds: round(r.seconds), decideCpuSeconds: round(r.cpuSeconds), processSeconds: round(wall),
+        case: `prove ${claim.id} R=${R}`,
+        verdict: r.verdict,
+        parts: r.parts,
+        decideSeconds: round(r.seconds),
+        decideCpuSeconds: round(r.cpuSeconds),
+        processSeconds: round(wall),
       });
     }
   }

@@ -56,8 +56,13 @@ async function scaling(): Promise<void> {
     rate[threads] = points.length / r.seconds;
     emit({
       case: `local sweep, ${points.length} simulations of jiq-blocking N=1000 T=10000, ${threads} thread(s)`,
-      threads, points: points.length, seconds: round(r.seconds), cpuSeconds: round(r.cpuSeconds),
-      pointsPerSecond: round(rate[threads]), busyCores: round(r.cpuSeconds / r.seconds, 3), loadAverage1m: round(load, 3),
+      threads,
+      points: points.length,
+      seconds: round(r.seconds),
+      cpuSeconds: round(r.cpuSeconds),
+      pointsPerSecond: round(rate[threads]),
+      busyCores: round(r.cpuSeconds / r.seconds, 3),
+      loadAverage1m: round(load, 3),
       ...(threads === 2 ? { speedup: round(rate[2] / rate[1], 3), floor: SCALING_FLOOR, meetsFloor: rate[2] / rate[1] >= SCALING_FLOOR } : {}),
     });
   }
@@ -93,9 +98,15 @@ async function queueOverhead(): Promise<void> {
     const perJobMs = ((seconds - direct.seconds) / points.length) * 1000;
     emit({
       case: `queue overhead, ${points.length} trivial solves, coordinator and one worker thread on loopback`,
-      jobs: points.length, finished: done, seconds: round(seconds), cpuSeconds: round((used.user + used.system) / 1e6),
-      directSeconds: round(direct.seconds), overheadMsPerJob: round(perJobMs, 3), loadAverage1m: round(loadavg()[0], 3),
-      floorMs: QUEUE_FLOOR_MS, meetsFloor: perJobMs < QUEUE_FLOOR_MS,
+      jobs: points.length,
+      finished: done,
+      seconds: round(seconds),
+      cpuSeconds: round((used.user + used.system) / 1e6),
+      directSeconds: round(direct.seconds),
+      overheadMsPerJob: round(perJobMs, 3),
+      loadAverage1m: round(loadavg()[0], 3),
+      floorMs: QUEUE_FLOOR_MS,
+      meetsFloor: perJobMs < QUEUE_FLOOR_MS,
     });
   } finally {
     redis.kill('SIGTERM');

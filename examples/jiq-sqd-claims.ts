@@ -21,9 +21,9 @@ interface Point {
 }
 
 /** N in 2..4, d in 1..N, lambda = k/20 in [1/10, 4/5]. */
-const points: fc.Arbitrary<Point> = fc.integer({ min: 2, max: 4 }).chain((N) =>
-  fc.record({ N: fc.constant(N), d: fc.integer({ min: 1, max: N }), lambda: fc.integer({ min: 2, max: 16 }).map((k) => new Fraction(k, 20)) }),
-);
+const points: fc.Arbitrary<Point> = fc
+  .integer({ min: 2, max: 4 })
+  .chain((N) => fc.record({ N: fc.constant(N), d: fc.integer({ min: 1, max: N }), lambda: fc.integer({ min: 2, max: 16 }).map((k) => new Fraction(k, 20)) }));
 
 function sojourn(family: typeof jiqSqd | typeof jsqD, p: Point & { d: number }): number {
   const solved = solveTrusted(family, { ...p, K: undefined }, { method: 'iterative', boundaryTolerance: BOUNDARY });
@@ -49,7 +49,7 @@ export const beatsSqd = forAll({
 
 export const matchesJsq = forAll({
   id: 'jiq-sqd-matches-jsq',
-  claim: 'JIQ-SQ(d) is as good as JSQ: its mean sojourn equals JSQ\'s (d = N) at the same N and lambda, for every d (a false claim)',
+  claim: "JIQ-SQ(d) is as good as JSQ: its mean sojourn equals JSQ's (d = N) at the same N and lambda, for every d (a false claim)",
   source: 'examples/jiq-sqd-claims.ts (known false: with no idle server, d < N samples can miss the shortest queue)',
   method: 'both finite-N CTMCs, iterative solver, boundary mass <= 1e-10, up to 12 generated cases',
   expected: 'refuted',

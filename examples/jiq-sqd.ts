@@ -13,7 +13,19 @@
  *   completion at length i >= 1:  rate y_i,                                    y_i - 1, y_{i-1} + 1
  * The shortest sample at K: the job is lost (the truncation; K is automatic).
  */
-import { DEFAULT_BOUNDARY_TOLERANCE, Fraction, UsageError, binomial, capParam, intParam, populationFamily, rationalParam, type Counts, type PopulationEvent, type Rational } from 'lbcheck';
+import {
+  DEFAULT_BOUNDARY_TOLERANCE,
+  Fraction,
+  UsageError,
+  binomial,
+  capParam,
+  intParam,
+  populationFamily,
+  rationalParam,
+  type Counts,
+  type PopulationEvent,
+  type Rational,
+} from 'lbcheck';
 
 const params = {
   N: intParam('number of servers', { min: 1 }),

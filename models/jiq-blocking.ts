@@ -32,4 +32,3 @@ export const jiqBlocking = defineFamily<typeof params, JiqBlockingParams, typeof
   simulator: simulatorView,
   fluid: fluidView,
 });
-

@@ -19,7 +19,6 @@ export type { JsqdParams } from './jsq-d/params.ts';
 export { meanFieldSojourn, meanFieldTail } from './jsq-d/limits.ts';
 export { meanFieldParams } from './jsq-d/fluid.ts';
 
-
 /**
  * The queue cap of the chain the projection explores. d = 1: N M/M/1 queues of
  * load lambda (tailK). d >= 2: with every server busy the number of jobs is a

@@ -43,7 +43,11 @@ function bound(reading: keyof Delta, words: string, short: string): Order<QueueS
   return {
     name: `sum_i |Q_i - Q'_i| <= 2 Delta, Delta = arrivals joining ${words}`,
     compare: ([a, b], delta) => [
-      atMost(`distance vs Delta ${short}`, { label: "sum_i |Q_i - Q'_i|", value: tailDistance(a.q, b.q) }, { label: `2 Delta ${short}`, value: 2 * delta[reading] }),
+      atMost(
+        `distance vs Delta ${short}`,
+        { label: "sum_i |Q_i - Q'_i|", value: tailDistance(a.q, b.q) },
+        { label: `2 Delta ${short}`, value: 2 * delta[reading] },
+      ),
     ],
   };
 }
@@ -51,7 +55,13 @@ function bound(reading: keyof Delta, words: string, short: string): Order<QueueS
 const ORDERS = [bound('byLength', 'queues of different lengths', 'by length'), bound('byPosition', 'different ordered positions', 'by position')];
 
 export function jsqCoupling(c: Pick<JsqCase, 'N' | 'd' | 'sampling'>): Coupling<QueueEvent, QueueState, Delta> {
-  return { systems: [jsqDOrdered(c.N, c.d, c.sampling), jsqOrdered(c.N)], joint: deltaCounter(), orders: ORDERS, describeEvent: describeQueueEvent, draws: queueEventDraws };
+  return {
+    systems: [jsqDOrdered(c.N, c.d, c.sampling), jsqOrdered(c.N)],
+    joint: deltaCounter(),
+    orders: ORDERS,
+    describeEvent: describeQueueEvent,
+    draws: queueEventDraws,
+  };
 }
 
 const queueEventSchema = z.discriminatedUnion('kind', [
@@ -83,14 +93,20 @@ function jsqCases(maxN: number, maxEvents: number): fc.Arbitrary<JsqCase> {
     fc.tuple(fc.integer({ min: 1, max: N }), fc.constantFrom(...SAMPLINGS)).chain(([d, sampling]) => {
       const arrival = fc.array(uniformArbitrary(), { minLength: d, maxLength: d }).map((picks): QueueEvent => ({ kind: 'arrival', picks }));
       const departure = uniformArbitrary().map((position): QueueEvent => ({ kind: 'departure', position }));
-      return fc.record({ N: fc.constant(N), d: fc.constant(d), sampling: fc.constant(sampling), events: fc.array(fc.oneof(arrival, departure), { maxLength: maxEvents, size: 'max' }) });
+      return fc.record({
+        N: fc.constant(N),
+        d: fc.constant(d),
+        sampling: fc.constant(sampling),
+        events: fc.array(fc.oneof(arrival, departure), { maxLength: maxEvents, size: 'max' }),
+      });
     }),
   );
 }
 
 export const couplingJsqdBound = couplingOrder({
   id: 'coupling-jsqd-bound',
-  claim: 'JSQ(d) vs JSQ coupled on arrivals and ordered departures: sum_i |Q_i(t) - Q\'_i(t)| <= 2 Delta(t) at every t (Q_i: servers with >= i jobs; Delta counted by queue length and by ordered position); N <= 6, d in 1..N sampled without or with replacement, traces of <= 60 events',
+  claim:
+    "JSQ(d) vs JSQ coupled on arrivals and ordered departures: sum_i |Q_i(t) - Q'_i(t)| <= 2 Delta(t) at every t (Q_i: servers with >= i jobs; Delta counted by queue length and by ordered position); N <= 6, d in 1..N sampled without or with replacement, traces of <= 60 events",
   source: 'P2 Prop. 3.5',
   method: 'coupled runs on fast-check traces',
   expected: 'holds',

@@ -59,7 +59,8 @@ function checkCase(c: Case): CaseOutcome {
 
 export const fluidBlockingFiniteN = forCases({
   id: 'fluid-blocking-finite-n',
-  claim: 'jiq-blocking: the finite-N blocking and busy fraction converge to the fluid fixed point values as N grows (order >= 0.4), with and without token exchange',
+  claim:
+    'jiq-blocking: the finite-N blocking and busy fraction converge to the fluid fixed point values as N grows (order >= 0.4), with and without token exchange',
   source: 'P1 Sec. IV (fluid limit); docs/THEORY.md §3',
   method: 'fluid fixed point (exact root) vs product form N = 1e2..1e5, GTH N = 20..160',
   expected: 'holds',

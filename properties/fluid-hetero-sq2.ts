@@ -37,21 +37,25 @@ const view = heteroPs.fluid!;
 
 export const fluidHeteroSq2 = forAll({
   id: 'fluid-hetero-sq2',
-  claim: 'for 2..3 server classes (counts 1..5, capacities 1..4) and lambda in [0.2, 0.85] x the mean-field bound: the SQ(2) mean-field ODE from random states converges to the product-form fixed point (within 1e-7) and its settled state has P_j(n)/P_j(n-1) = lambda (U_{n-1} + U_n)/C_j (relative 1e-5)',
+  claim:
+    'for 2..3 server classes (counts 1..5, capacities 1..4) and lambda in [0.2, 0.85] x the mean-field bound: the SQ(2) mean-field ODE from random states converges to the product-form fixed point (within 1e-7) and its settled state has P_j(n)/P_j(n-1) = lambda (U_{n-1} + U_n)/C_j (relative 1e-5)',
   source: 'P3 (mean-field fixed point of SQ(2) with heterogeneous PS servers); docs/THEORY.md §5',
   method: 'adaptive ODE (dopri5) vs product-form iteration, 20 generated cases',
   expected: 'holds',
-  cases: fc.integer({ min: 2, max: 3 }).chain((M) =>
-    fc.record({
-      servers: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: M, maxLength: M }),
-      rates: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: M, maxLength: M }),
-      load: fc.integer({ min: 20, max: 85 }),
-      start: fc.array(fc.integer({ min: 0, max: 10 }), { minLength: M, maxLength: M }),
+  cases: fc
+    .integer({ min: 2, max: 3 })
+    .chain((M) =>
+      fc.record({
+        servers: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: M, maxLength: M }),
+        rates: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: M, maxLength: M }),
+        load: fc.integer({ min: 20, max: 85 }),
+        start: fc.array(fc.integer({ min: 0, max: 10 }), { minLength: M, maxLength: M }),
+      }),
+    )
+    .map(({ servers, rates, load, start }) => {
+      const base: HeteroPsParams = { servers, rates: rates.map((r) => new Fraction(r)), lambda: new Fraction(1), policy: 'sq2', mix: undefined, K: undefined };
+      return { p: { ...base, lambda: meanFieldBound(base).mul(new Fraction(load, 100)) }, start: start.map((s) => s / 10) };
     }),
-  ).map(({ servers, rates, load, start }) => {
-    const base: HeteroPsParams = { servers, rates: rates.map((r) => new Fraction(r)), lambda: new Fraction(1), policy: 'sq2', mix: undefined, K: undefined };
-    return { p: { ...base, lambda: meanFieldBound(base).mul(new Fraction(load, 100)) }, start: start.map((s) => s / 10) };
-  }),
   numRuns: 20,
   tally: { worstDistance: 'max', worstProductFormMiss: 'max' },
   check({ p, start }, _ctx, tally) {

@@ -17,7 +17,8 @@ const view = jsqD.fluid!;
 
 export const fluidJsqdJsqLimit = forCases({
   id: 'fluid-jsqd-jsq-limit',
-  claim: 'JSQ(d) fluid, lambda in {1/2, 9/10}, d = 2..64: the settled ODE state is at distance lambda^{d+1} -> 0 from JSQ\'s fixed point (s_1 = lambda, s_i = 0 for i >= 2), and its mean sojourn is sum_i lambda^{(d^i-d)/(d-1)} -> 1',
+  claim:
+    "JSQ(d) fluid, lambda in {1/2, 9/10}, d = 2..64: the settled ODE state is at distance lambda^{d+1} -> 0 from JSQ's fixed point (s_1 = lambda, s_i = 0 for i >= 2), and its mean sojourn is sum_i lambda^{(d^i-d)/(d-1)} -> 1",
   source: 'P2 Thm. (d(N) -> infinity: fluid limit of JSQ); docs/THEORY.md §4',
   method: 'adaptive ODE (dopri5) for d = 2..64 vs JSQ fixed point',
   expected: 'holds',
@@ -40,11 +41,16 @@ export const fluidJsqdJsqLimit = forCases({
       distances.push(dist);
       sojourns.push(sojourn);
     }
-    const record = { lambda: l, d: DS, distanceToJsq: distances.map((x) => Number(x.toPrecision(6))), meanSojourn: sojourns.map((x) => Number(x.toPrecision(8))) };
+    const record = {
+      lambda: l,
+      d: DS,
+      distanceToJsq: distances.map((x) => Number(x.toPrecision(6))),
+      meanSojourn: sojourns.map((x) => Number(x.toPrecision(8))),
+    };
     return { ok, record };
   },
   summary: {
-    holds: 'the JSQ(d) fluid fixed point approaches JSQ\'s as lambda^{d+1}',
+    holds: "the JSQ(d) fluid fixed point approaches JSQ's as lambda^{d+1}",
     refuted: (n) => `at ${n} of ${LAMBDAS.length} loads the JSQ(d) fluid does not approach JSQ's at the closed-form rate`,
   },
   evidence: (cases) => ({ tolerance: TOLERANCE, cases }),

@@ -32,13 +32,17 @@ export const jiqQueueingWait = forCases({
   label: (c) => c.name,
   check: (c, ctx) => {
     const limit = queueingWaitLimit(jiqQueueing.parse({ ...c.raw, N: '1' })).waitProbability;
-    return approaches(RULE, {
-      family: jiqQueueing,
-      paramsAt: (N: number) => jiqQueueing.parse({ ...c.raw, N: String(N) }),
-      value: (s) => metricsOf(jiqQueueing, s.metrics).waitProbability,
-      limit: ratToNumber(limit),
-      fields: { case: c.name, ...c.raw, fluidWait: ratString(limit), fluidWaitValue: round(ratToNumber(limit)) },
-    }, ctx.progress);
+    return approaches(
+      RULE,
+      {
+        family: jiqQueueing,
+        paramsAt: (N: number) => jiqQueueing.parse({ ...c.raw, N: String(N) }),
+        value: (s) => metricsOf(jiqQueueing, s.metrics).waitProbability,
+        limit: ratToNumber(limit),
+        fields: { case: c.name, ...c.raw, fluidWait: ratString(limit), fluidWaitValue: round(ratToNumber(limit)) },
+      },
+      ctx.progress,
+    );
   },
   summary: {
     holds: 'P_N(wait) approaches the fluid value in both cases (> 0 for skewed basic JIQ, 0 for beta = alpha)',

@@ -28,13 +28,17 @@ export const jsqdMeanField = forCases({
   label: (c) => `d = ${c.d}, lambda = ${c.lambda}`,
   check: (c, ctx) => {
     const limit = meanFieldSojourn(ratToNumber(new Fraction(c.lambda)), c.d);
-    return approaches(RULE, {
-      family: jsqD,
-      paramsAt: (N: number) => jsqD.parse({ N: String(N), lambda: c.lambda, d: String(c.d) }),
-      value: (s) => metricsOf(jsqD, s.metrics).meanSojourn,
-      limit,
-      fields: { d: c.d, lambda: c.lambda, meanField: round(limit, 10) },
-    }, ctx.progress);
+    return approaches(
+      RULE,
+      {
+        family: jsqD,
+        paramsAt: (N: number) => jsqD.parse({ N: String(N), lambda: c.lambda, d: String(c.d) }),
+        value: (s) => metricsOf(jsqD, s.metrics).meanSojourn,
+        limit,
+        fields: { d: c.d, lambda: c.lambda, meanField: round(limit, 10) },
+      },
+      ctx.progress,
+    );
   },
   summary: {
     holds: `${CASES.length} cases: the error to the mean-field sojourn falls like 1/N`,

@@ -8,7 +8,18 @@
  * Also s_1 = lambda for every d (work conservation), to the solver's accuracy:
  * a solve that misses it is not accurate enough, and the claim is unknown.
  */
-import { BOUNDARY_TOLERANCE, Fraction, Inconclusive, metricsOf, monotoneAlong, type MonotoneValue, ratToNumber, round, solveEvidence, solveSequence } from 'lbcheck';
+import {
+  BOUNDARY_TOLERANCE,
+  Fraction,
+  Inconclusive,
+  metricsOf,
+  monotoneAlong,
+  type MonotoneValue,
+  ratToNumber,
+  round,
+  solveEvidence,
+  solveSequence,
+} from 'lbcheck';
 import { jsqD, meanFieldTail } from 'lbcheck/models';
 
 const N = 8;
@@ -19,7 +30,7 @@ const WORK_CONSERVATION = 1e-9;
 export const jsqdUniversality = monotoneAlong({
   id: 'jsqd-universality',
   claim: `JSQ(d), N = ${N}, lambda = ${LAMBDA}: the fraction of servers with >= 2 jobs falls strictly as d grows from 1 (random) to N (JSQ)`,
-  source: 'P2 (universality of power-of-d: JSQ(d(N)) has JSQ\'s fluid limit when d(N) -> inf), docs/THEORY.md §4; here at finite N',
+  source: "P2 (universality of power-of-d: JSQ(d(N)) has JSQ's fluid limit when d(N) -> inf), docs/THEORY.md §4; here at finite N",
   method: `lumped CTMC per d, iterative solver, boundary mass <= ${BOUNDARY_TOLERANCE}; d = 1 in closed form`,
   expected: 'holds',
   points: Array.from({ length: N }, (_, k) => k + 1),
@@ -30,7 +41,12 @@ export const jsqdUniversality = monotoneAlong({
   value(d, ctx): MonotoneValue {
     const lambda = ratToNumber(new Fraction(LAMBDA));
     if (d === 1) return { value: lambda ** 2, evidence: { meanField: lambda ** 2, source: 'M/M/1 closed form' } };
-    const run = solveSequence(jsqD, (n) => jsqD.parse({ N: String(n), lambda: LAMBDA, d: String(d) }), [N], (w) => ctx.progress(`d = ${d}: ${w}`));
+    const run = solveSequence(
+      jsqD,
+      (n) => jsqD.parse({ N: String(n), lambda: LAMBDA, d: String(d) }),
+      [N],
+      (w) => ctx.progress(`d = ${d}: ${w}`),
+    );
     if ('untrusted' in run) throw new Inconclusive(`a solve cannot be trusted: ${run.untrusted}`);
     const s = run.solves[0].solved;
     const [s1, s2] = metricsOf(jsqD, s.metrics).s;

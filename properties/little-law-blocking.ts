@@ -17,13 +17,17 @@ function check(p: JiqBlockingParams): PointCheck & { states: number } {
   if (!s.exact) throw new Inconclusive('the exact solver did not run');
   const { blocking, busyFraction } = metricsOf(jiqBlocking, s.exact.values);
   const law = p.lambda.mul(blocking.neg().add(1));
-  return { holds: busyFraction.equals(law), states: s.evidence.states, evidence: { states: s.evidence.states, busyFraction: ratString(busyFraction), lambdaTimesOneMinusBlocking: ratString(law) } };
+  return {
+    holds: busyFraction.equals(law),
+    states: s.evidence.states,
+    evidence: { states: s.evidence.states, busyFraction: ratString(busyFraction), lambdaTimesOneMinusBlocking: ratString(law) },
+  };
 }
 
 export const littleLawBlocking = forAll({
   id: 'little-law-blocking',
   claim: 'JIQ blocking: E[n_0] = lambda N (1 - B) exactly; R <= 3, N <= 8, lambda in [0.1, 3], any alpha, beta, nu >= 0',
-  source: 'P1 Sec. II; Little\'s law',
+  source: "P1 Sec. II; Little's law",
   method: 'exact CTMC (rationals), 40 random cases',
   expected: 'holds',
   cases: jiqBlockingParams({ R: [1, 3], N: [1, 8], exchange: 'some' }),

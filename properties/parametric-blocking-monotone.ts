@@ -15,10 +15,20 @@ export const parametricBlockingIncreasing = defineClaim({
   source: 'finite-N monotonicity in the load (P1 Sec. II setting)',
   method: 'exact rational function of lambda; Sturm sequences on the derivative',
   expected: 'proved',
-  run: () => intervalVerdict(PARAMETRIC_ALPHAS.flatMap((alpha) => NS.map((N) => {
-    const f = jiqFunctions(basicJiq(alpha, N));
-    return { label: `alpha=${alpha.join(',')} N=${N}`, checks: [{ what: "B'(lambda) > 0 on lambda > 0", decision: decideSign(rf.derivativeOf(f.blocking), 'positive', POSITIVE_REALS) }], evidence: functionEvidence(f) };
-  })), 'B increasing in lambda'),
+  run: () =>
+    intervalVerdict(
+      PARAMETRIC_ALPHAS.flatMap((alpha) =>
+        NS.map((N) => {
+          const f = jiqFunctions(basicJiq(alpha, N));
+          return {
+            label: `alpha=${alpha.join(',')} N=${N}`,
+            checks: [{ what: "B'(lambda) > 0 on lambda > 0", decision: decideSign(rf.derivativeOf(f.blocking), 'positive', POSITIVE_REALS) }],
+            evidence: functionEvidence(f),
+          };
+        }),
+      ),
+      'B increasing in lambda',
+    ),
 });
 
 export const parametricBlockingDecreasingInN = defineClaim({
@@ -27,12 +37,21 @@ export const parametricBlockingDecreasingInN = defineClaim({
   source: 'finite-N monotonicity in the system size (economies of scale; P1 Thm. 1 is its N -> infinity limit)',
   method: 'exact rational functions of lambda; Sturm sequences on B(N) - B(N + 1)',
   expected: 'proved',
-  run: () => intervalVerdict(PARAMETRIC_ALPHAS.flatMap((alpha) => {
-    const fs = NS.map((N) => jiqFunctions(basicJiq(alpha, N)));
-    return NS.slice(0, -1).map((N, k) => ({
-      label: `alpha=${alpha.join(',')} N=${N}`,
-      checks: [{ what: `B(${N}) - B(${N + 1}) >= 0 on lambda > 0`, decision: decideSign(rf.difference(fs[k].blocking, fs[k + 1].blocking), 'nonnegative', POSITIVE_REALS) }],
-      evidence: functionEvidence(fs[k + 1]),
-    }));
-  }), 'B(N + 1) <= B(N)'),
+  run: () =>
+    intervalVerdict(
+      PARAMETRIC_ALPHAS.flatMap((alpha) => {
+        const fs = NS.map((N) => jiqFunctions(basicJiq(alpha, N)));
+        return NS.slice(0, -1).map((N, k) => ({
+          label: `alpha=${alpha.join(',')} N=${N}`,
+          checks: [
+            {
+              what: `B(${N}) - B(${N + 1}) >= 0 on lambda > 0`,
+              decision: decideSign(rf.difference(fs[k].blocking, fs[k + 1].blocking), 'nonnegative', POSITIVE_REALS),
+            },
+          ],
+          evidence: functionEvidence(fs[k + 1]),
+        }));
+      }),
+      'B(N + 1) <= B(N)',
+    ),
 });

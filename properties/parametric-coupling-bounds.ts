@@ -19,7 +19,16 @@ import {
   rationalFunction as rf,
 } from 'lbcheck';
 import { betterParams, uniform } from 'lbcheck/models';
-import { basicJiq, functionEvidence, intervalVerdict, jiqFunctions, PARAMETRIC_ALPHAS, POSITIVE_REALS, type IntervalCheck, type JiqFunctions } from './support/parametric-jiq.ts';
+import {
+  basicJiq,
+  functionEvidence,
+  intervalVerdict,
+  jiqFunctions,
+  PARAMETRIC_ALPHAS,
+  POSITIVE_REALS,
+  type IntervalCheck,
+  type JiqFunctions,
+} from './support/parametric-jiq.ts';
 
 const one = rf.constant(new Fraction(1));
 
@@ -57,7 +66,10 @@ function couplingCase(alpha: readonly string[], N: number): { label: string; che
   const R = alpha.length;
   const low: OpenInterval = { lo: new Fraction(0), hi: breakpoint };
   const high: OpenInterval = { lo: breakpoint, hi: null };
-  const gap = (f: RationalFunction, g: RationalFunction, interval: OpenInterval, what: string): IntervalCheck => ({ what, decision: decideSign(rf.difference(f, g), 'nonnegative', interval) });
+  const gap = (f: RationalFunction, g: RationalFunction, interval: OpenInterval, what: string): IntervalCheck => ({
+    what,
+    decision: decideSign(rf.difference(f, g), 'nonnegative', interval),
+  });
   const worseAtBreakpoint = rf.evaluate(worseLow, breakpoint).sub(rf.evaluate(B, breakpoint));
   return {
     label: `R=${R} alpha=${alpha.join(',')} N=${N}`,
@@ -70,7 +82,9 @@ function couplingCase(alpha: readonly string[], N: number): { label: string; che
         decision: {
           verdict: worseAtBreakpoint.compare(0) >= 0 ? 'proved' : 'refuted',
           ...(worseAtBreakpoint.compare(0) < 0 ? { witness: { x: breakpoint.toFraction(), value: worseAtBreakpoint.toFraction() } } : {}),
-          roots: 0, samples: 1, method: 'exact evaluation',
+          roots: 0,
+          samples: 1,
+          method: 'exact evaluation',
         },
       },
     ],
@@ -80,9 +94,14 @@ function couplingCase(alpha: readonly string[], N: number): { label: string; che
 
 export const parametricCouplingBounds = defineClaim({
   id: 'parametric-coupling-bounds',
-  claim: 'JIQ blocking, beta = 1/R: B_better(lambda) <= B(lambda) <= B_worse(lambda) for every lambda > 0, at N = 2, 3 (R = 2: alpha = 3/5,2/5; R = 3: alpha = 1/2,3/10,1/5)',
+  claim:
+    'JIQ blocking, beta = 1/R: B_better(lambda) <= B(lambda) <= B_worse(lambda) for every lambda > 0, at N = 2, 3 (R = 2: alpha = 3/5,2/5; R = 3: alpha = 1/2,3/10,1/5)',
   source: 'P1 Thm. 1 (proof: coupling of better and worse systems), at finite N for all lambda',
   method: 'exact rational functions of lambda (verified pi Q = 0 in Z[lambda]); Sturm sequences on each difference',
   expected: 'proved',
-  run: () => intervalVerdict(PARAMETRIC_ALPHAS.flatMap((alpha) => [2, 3].map((N) => couplingCase(alpha, N))), 'B_better <= B <= B_worse'),
+  run: () =>
+    intervalVerdict(
+      PARAMETRIC_ALPHAS.flatMap((alpha) => [2, 3].map((N) => couplingCase(alpha, N))),
+      'B_better <= B <= B_worse',
+    ),
 });

@@ -29,10 +29,17 @@ export const productFormExchange = forAll({
   check: (p) => certificate(p).holds,
   parameters: familyParameters(jiqBlocking, {
     domain: `jiq-blocking points with nu > 0 whose chain has at most ${MAX_STATES} states (an exact balance certificate)`,
-    outside: (p) => (p.nu.compare(0) > 0 ? null : `the claim is about token exchange: nu must be > 0, got nu = ${ratString(p.nu)}`) ?? tooManyStates(p, MAX_STATES, 'the certificate'),
-    at: (p) => decidePoint(describeJiq(p), 'exact', () => {
-      const c = certificate(p);
-      return { holds: c.holds, evidence: { states: c.states, transitions: c.transitions }, ...(c.counterexample ? { counterexample: { balance: evidenceOf(c.counterexample) } } : {}) };
-    }),
+    outside: (p) =>
+      (p.nu.compare(0) > 0 ? null : `the claim is about token exchange: nu must be > 0, got nu = ${ratString(p.nu)}`) ??
+      tooManyStates(p, MAX_STATES, 'the certificate'),
+    at: (p) =>
+      decidePoint(describeJiq(p), 'exact', () => {
+        const c = certificate(p);
+        return {
+          holds: c.holds,
+          evidence: { states: c.states, transitions: c.transitions },
+          ...(c.counterexample ? { counterexample: { balance: evidenceOf(c.counterexample) } } : {}),
+        };
+      }),
   }),
 });

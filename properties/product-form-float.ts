@@ -40,7 +40,10 @@ function check(p: JiqBlockingParams): PointCheck & { states: number; residual: n
   const { states, residual } = solved.evidence;
   return {
     holds: stateErr <= TOLERANCE && blockingErr <= TOLERANCE,
-    states, residual, stateErr, blockingErr,
+    states,
+    residual,
+    stateErr,
+    blockingErr,
     evidence: { tolerance: TOLERANCE, states, residual, stateRelError: stateErr, blockingRelError: blockingErr },
   };
 }

@@ -36,10 +36,12 @@ function symbols(M: number): { gamma: Term[]; C: Term[]; L: Term } {
 
 export const heteroSq2StabilityClaim: SmtClaim = {
   id: 'hetero-sq2-stability',
-  statement: 'Heterogeneous SQ(2), classes sorted by capacity: L = min_k G_k/g_k^2 over class prefixes equals the minimum of G_S/g_S^2 over all class subsets S; L <= sum_j gamma_j C_j with equality for equal capacities; L is below full capacity iff some proper prefix has G_k < g_k^2 sum_j gamma_j C_j (M = 2: iff C_2/C_1 > 1 + 1/gamma_1)',
+  statement:
+    'Heterogeneous SQ(2), classes sorted by capacity: L = min_k G_k/g_k^2 over class prefixes equals the minimum of G_S/g_S^2 over all class subsets S; L <= sum_j gamma_j C_j with equality for equal capacities; L is below full capacity iff some proper prefix has G_k < g_k^2 sum_j gamma_j C_j (M = 2: iff C_2/C_1 > 1 + 1/gamma_1)',
   source: 'P3 (stability region of SQ(2)); docs/THEORY.md §5 (derived)',
   sizeRange: { meaning: 'server classes M', min: 2, max: 5 },
-  encoding: 'for all gamma > 0 (sum 1) and 0 < C_1 <= ... <= C_M; L defined by L g_k^2 <= G_k for all prefixes k with equality for one; part (a) by the exchange lemma (abstract sums, every M; the induction to a prefix by hand) and, for M <= 3, one query per class subset that is not a prefix',
+  encoding:
+    'for all gamma > 0 (sum 1) and 0 < C_1 <= ... <= C_M; L defined by L g_k^2 <= G_k for all prefixes k with equality for one; part (a) by the exchange lemma (abstract sums, every M; the induction to a prefix by hand) and, for M <= 3, one query per class subset that is not a prefix',
   queries(M) {
     const { gamma, C, L } = symbols(M);
     const mass = (S: number[]): Term => sum(S.map((j) => gamma[j]));
@@ -65,11 +67,25 @@ export const heteroSq2StabilityClaim: SmtClaim = {
       {
         name: 'L < full capacity iff a proper prefix k has G_k < g_k^2 C',
         hypotheses: setting,
-        conclusion: L.lt(full).iff(or(...Array.from({ length: M - 1 }, (_, k) => cap(prefix(k + 1)).lt(mass(prefix(k + 1)).pow(2).mul(full))))),
+        conclusion: L.lt(full).iff(
+          or(
+            ...Array.from({ length: M - 1 }, (_, k) =>
+              cap(prefix(k + 1)).lt(
+                mass(prefix(k + 1))
+                  .pow(2)
+                  .mul(full),
+              ),
+            ),
+          ),
+        ),
       },
     ];
     if (M === 2) {
-      queries.push({ name: 'M = 2: L < full capacity iff C_2/C_1 > 1 + 1/gamma_1', hypotheses: setting, conclusion: L.lt(full).iff(gamma[0].mul(C[1]).gt(gamma[0].add(1).mul(C[0]))) });
+      queries.push({
+        name: 'M = 2: L < full capacity iff C_2/C_1 > 1 + 1/gamma_1',
+        hypotheses: setting,
+        conclusion: L.lt(full).iff(gamma[0].mul(C[1]).gt(gamma[0].add(1).mul(C[0]))),
+      });
     }
     return queries;
   },

@@ -16,7 +16,8 @@ const HORIZON = 4000;
 
 export const simRegressMutant = defineClaim({
   id: 'sim-regress-mutant',
-  claim: 'regress flags a jiq-blocking simulator that sends freed tokens to the wrong dispatcher (small panel at T = 4,000, Šidák and an omnibus test at family-wise 1%)',
+  claim:
+    'regress flags a jiq-blocking simulator that sends freed tokens to the wrong dispatcher (small panel at T = 4,000, Šidák and an omnibus test at family-wise 1%)',
   source: 'docs/THEORY.md §9 (the regression rule)',
   method: 'external simulator (python3 mutant) vs exact CTMC',
   expected: 'holds',
@@ -31,7 +32,11 @@ export const simRegressMutant = defineClaim({
     });
     const evidence = regressEvidence(r);
     if (r.verdict === 'fail') {
-      return { verdict: 'holds', summary: `the mutant is flagged on ${evidence.flagged} of ${r.rule.comparisons} comparisons`, evidence: { ...evidence, flaggedComparisons: flaggedComparisons(r) } };
+      return {
+        verdict: 'holds',
+        summary: `the mutant is flagged on ${evidence.flagged} of ${r.rule.comparisons} comparisons`,
+        evidence: { ...evidence, flaggedComparisons: flaggedComparisons(r) },
+      };
     }
     if (r.verdict === 'pass') {
       return { verdict: 'refuted', summary: 'the mutant passed the regression: the panel lacks power', evidence, counterexample: regressionCounterexample(r) };

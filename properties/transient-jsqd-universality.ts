@@ -36,7 +36,8 @@ function gap(N: number, d: number): number {
   });
 }
 
-const method = (sizes: number[]) => `exact transient means (uniformization, error bound <= ${DEFAULT_METRIC_TOLERANCE}) vs JSQ's fluid trajectory in closed form, sup over 51 times in [0, ${T}], N = ${sizes.join(', ')}, observed order >= 0.9`;
+const method = (sizes: number[]) =>
+  `exact transient means (uniformization, error bound <= ${DEFAULT_METRIC_TOLERANCE}) vs JSQ's fluid trajectory in closed form, sup over 51 times in [0, ${T}], N = ${sizes.join(', ')}, observed order >= 0.9`;
 
 export const transientJsqdUniversality = convergesInN({
   id: 'transient-jsqd-universality',

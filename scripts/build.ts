@@ -85,7 +85,10 @@ async function buildJs(out: string): Promise<void> {
   });
   // Which of lbcheck's sources each output file holds (test/cli/startup.test.ts reads it).
   const outputs = Object.fromEntries(
-    Object.entries(result.metafile.outputs).map(([file, o]) => [relative(out, join(ROOT, file)), { sources: Object.keys(o.inputs).filter((i) => !i.includes('node_modules/')) }]),
+    Object.entries(result.metafile.outputs).map(([file, o]) => [
+      relative(out, join(ROOT, file)),
+      { sources: Object.keys(o.inputs).filter((i) => !i.includes('node_modules/')) },
+    ]),
   );
   writeFileSync(join(out, 'meta.json'), JSON.stringify(outputs));
 }
@@ -151,6 +154,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   for (const part of named.length > 0 ? (named as Part[]) : PARTS) {
     const start = performance.now();
-    if (await buildPart(part, args.includes('--if-stale'))) process.stderr.write(`dist/${part}: built in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+    if (await buildPart(part, args.includes('--if-stale')))
+      process.stderr.write(`dist/${part}: built in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
   }
 }

@@ -53,5 +53,12 @@ for (const path of all) {
   }
 }
 console.log(
-  JSON.stringify({ files: all.length, castLines: casts, asUnknownAs: unknownCasts, deepImportsFromModelsAndProperties: deepImports, largestShippedFile: largest, linesOver160: over160 }),
+  JSON.stringify({
+    files: all.length,
+    castLines: casts,
+    asUnknownAs: unknownCasts,
+    deepImportsFromModelsAndProperties: deepImports,
+    largestShippedFile: largest,
+    linesOver160: over160,
+  }),
 );

@@ -188,7 +188,9 @@ export function claimsTable(): string[] {
   return [
     '| id | claim (source) | method | verdict |',
     '|---|---|---|---|',
-    ...properties.map((p) => `| ${p.id} | ${cell(p.claim)} (${cell(p.source)}) | ${cell(p.method)} | ${p.expected === 'refuted' ? 'refuted (expected)' : p.expected} |`),
+    ...properties.map(
+      (p) => `| ${p.id} | ${cell(p.claim)} (${cell(p.source)}) | ${cell(p.method)} | ${p.expected === 'refuted' ? 'refuted (expected)' : p.expected} |`,
+    ),
   ];
 }
 

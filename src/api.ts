@@ -12,16 +12,16 @@
 
 // Model contract: families, chains, views.
 export { defineFamily, paramsJson, type FamilySpec, type ParamsJson } from './core/family.ts';
-export {
-  type ChainDefinition,
-  type ClaimedLaw,
-  type MassFeatures,
-  type Emit,
-  type MetricDef,
-  type MetricValues,
-  type ModelFamily,
-  type ProductFormView,
-  type TruncationView,
+export type {
+  ChainDefinition,
+  ClaimedLaw,
+  MassFeatures,
+  Emit,
+  MetricDef,
+  MetricValues,
+  ModelFamily,
+  ProductFormView,
+  TruncationView,
 } from './core/model.ts';
 export type { FluidFixedPoint, FluidSystem, FluidView, LinearInvariant } from './core/fluid-view.ts';
 /** The numerical policy: tolerances, budgets and defaults, each with its help text. */
@@ -103,7 +103,13 @@ export { atN, refinedExpansion } from './meanfield/refined.ts';
 export { fittedExponent, richardsonVA } from './meanfield/richardson.ts';
 
 // Parametric solves: metrics as exact rational functions of one rate, and their sign on intervals.
-export { solveParametric, type ParametricEvidence, type ParametricMetrics, type ParametricOptions, type ParametricResult } from './parametric/solve-parametric.ts';
+export {
+  solveParametric,
+  type ParametricEvidence,
+  type ParametricMetrics,
+  type ParametricOptions,
+  type ParametricResult,
+} from './parametric/solve-parametric.ts';
 export { familyChainAt, rateParameters } from './parametric/family-parameter.ts';
 export { OutsideDomain } from './parametric/parametric-chain.ts';
 export { decideSign, type OpenInterval, type SignClaim, type SignDecision } from './parametric/interval.ts';

@@ -24,7 +24,14 @@ export function explorerConfig(o: { outDir: string }): InlineConfig {
     resolve: { alias: [{ find: /^z3-solver$/, replacement: `${here}src/z3-browser.ts` }], tsconfigPaths: true },
     worker: { format: 'es' },
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-    build: { outDir: o.outDir, emptyOutDir: true, target: 'es2022', reportCompressedSize: false, chunkSizeWarningLimit: 4000, rolldownOptions: { checks: { pluginTimings: false } } },
+    build: {
+      outDir: o.outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 4000,
+      rolldownOptions: { checks: { pluginTimings: false } },
+    },
   };
 }
 

@@ -44,7 +44,8 @@ export function validate(p: AffinityParams): AffinityParams {
   if (R > 1) {
     const N = serverCount(p);
     const fewest = N - Math.max(...p.servers);
-    if (!Number.isInteger(p.d2) || p.d2 < 1 || p.d2 > fewest) throw new UsageError(`d2 must be an integer in 1..${fewest} (the fewest secondary servers of a type), got ${p.d2}`);
+    if (!Number.isInteger(p.d2) || p.d2 < 1 || p.d2 > fewest)
+      throw new UsageError(`d2 must be an integer in 1..${fewest} (the fewest secondary servers of a type), got ${p.d2}`);
   }
   if (p.K !== undefined && (!Number.isInteger(p.K) || p.K < 1)) throw new UsageError(`K must be an integer >= 1, got ${p.K}`);
   return p;

@@ -21,7 +21,13 @@ export interface Twins {
   count(perGroup: readonly number[]): number;
 }
 
-export function twinGroups(servers: readonly number[], lambda: readonly Rational[], blocks: readonly ClassBlock[], radices: readonly number[], w: Float64Array): Twins {
+export function twinGroups(
+  servers: readonly number[],
+  lambda: readonly Rational[],
+  blocks: readonly ClassBlock[],
+  radices: readonly number[],
+  w: Float64Array,
+): Twins {
   const R = servers.length;
   const of = servers.map((c, g) => servers.flatMap((d, h) => (d === c && lambda[h].compare(lambda[g]) === 0 ? [h] : [])));
   const classes = of.filter((c, g) => c[0] === g && c.length > 1);

@@ -80,7 +80,9 @@ interface Solution {
 function solveFixedPoint(p: HeteroPsParams): Solution {
   const bound = meanFieldBound(p);
   if (p.lambda.compare(bound) >= 0) {
-    throw new UsageError(`lambda = ${ratString(p.lambda)} is beyond the mean-field stability bound ${ratString(bound)} of --policy ${p.policy}: the fluid limit has no fixed point`);
+    throw new UsageError(
+      `lambda = ${ratString(p.lambda)} is beyond the mean-field stability bound ${ratString(bound)} of --policy ${p.policy}: the fluid limit has no fixed point`,
+    );
   }
   const m = meanField(p);
   for (let K = 64; ; K *= 2) {
@@ -147,7 +149,8 @@ export const fluidView: FluidView<HeteroPsParams> = {
     const M = p.rates.length;
     const u = new Float64Array(M * K);
     if (values === undefined) return u; // empty system
-    if (values.length !== M) throw new UsageError(`--x0 gives one value per class: the fraction of its servers with exactly one job (${M} values), got ${values.length}`);
+    if (values.length !== M)
+      throw new UsageError(`--x0 gives one value per class: the fraction of its servers with exactly one job (${M} values), got ${values.length}`);
     values.forEach((v, j) => {
       if (!(v >= 0 && v <= 1)) throw new UsageError(`--x0 values must be fractions in [0, 1], got ${values.join(',')}`);
       u[j * K] = v;

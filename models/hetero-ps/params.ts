@@ -3,18 +3,7 @@
  * per-server arrival rate lambda, the routing policy and its mixing parameter,
  * and the optional queue cap K.
  */
-import {
-  capParam,
-  choiceParam,
-  Fraction,
-  intListParam,
-  optional,
-  type Rational,
-  rationalListParam,
-  rationalParam,
-  ratString,
-  UsageError,
-} from 'lbcheck';
+import { capParam, choiceParam, Fraction, intListParam, optional, type Rational, rationalListParam, rationalParam, ratString, UsageError } from 'lbcheck';
 
 export const POLICIES = ['sq2', 'static', 'hybrid'] as const;
 export type Policy = (typeof POLICIES)[number];

@@ -41,7 +41,10 @@ export function simulate(p: HeteroPsParams, o: SimulationOptions): SimulationRec
   const classOf = new Int32Array(N);
   p.servers.forEach((c, j) => classOf.fill(j, offset[j], offset[j] + c));
   // Static routing: class j w.p. c_j C_j / sum C, then a uniform server of the class.
-  const staticCum = cumulative(p.servers.map((c, j) => c * capacity[j]), 1 / p.servers.reduce((a, c, j) => a + c * capacity[j], 0));
+  const staticCum = cumulative(
+    p.servers.map((c, j) => c * capacity[j]),
+    1 / p.servers.reduce((a, c, j) => a + c * capacity[j], 0),
+  );
   const { event, route } = streams(o.seed, PURPOSES);
 
   const queue = new Int32Array(N);

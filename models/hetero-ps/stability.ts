@@ -60,7 +60,10 @@ export function stabilityBound(p: HeteroPsParams, q: Rational = staticShare(p)):
   let Cs = new Fraction(0);
   for (let s = 1; s <= N; s++) {
     Cs = Cs.add(caps[s - 1]);
-    const share = q.mul(Cs).div(C).add(new Fraction(1).sub(q).mul(bothSampled(s, N)));
+    const share = q
+      .mul(Cs)
+      .div(C)
+      .add(new Fraction(1).sub(q).mul(bothSampled(s, N)));
     if (share.n === 0n) continue;
     const bound = Cs.div(share.mul(N));
     if (!best || bound.compare(best.lambda) < 0) best = { lambda: bound, binding: s };
@@ -79,7 +82,12 @@ export function meanFieldBound(p: HeteroPsParams, q: Rational = staticShare(p)):
   for (const j of order) {
     g = g.add(new Fraction(p.servers[j], N));
     G = G.add(p.rates[j].mul(new Fraction(p.servers[j], N)));
-    const bound = G.div(q.mul(G).div(GM).add(new Fraction(1).sub(q).mul(g.mul(g))));
+    const bound = G.div(
+      q
+        .mul(G)
+        .div(GM)
+        .add(new Fraction(1).sub(q).mul(g.mul(g))),
+    );
     if (!best || bound.compare(best) < 0) best = bound;
   }
   return best!;

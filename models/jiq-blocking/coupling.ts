@@ -58,9 +58,11 @@ export const THEOREM1_SYSTEMS = ['worse', 'original', 'better'] as const;
 export function checkTheorem1Setting(p: JiqBlockingParams): void {
   const R = p.alpha.length;
   if (!p.nu.equals(0)) throw new UsageError(`nu must be 0 for Theorem 1's coupling, got ${ratString(p.nu)}`);
-  if (!p.beta.every((b) => b.equals(new Fraction(1, R)))) throw new UsageError(`beta must be uniform 1/${R} for Theorem 1's coupling, got ${p.beta.map(ratString).join(',')}`);
+  if (!p.beta.every((b) => b.equals(new Fraction(1, R))))
+    throw new UsageError(`beta must be uniform 1/${R} for Theorem 1's coupling, got ${p.beta.map(ratString).join(',')}`);
   for (let r = 1; r < R; r++) {
-    if (p.alpha[r].compare(p.alpha[r - 1]) > 0) throw new UsageError(`alpha must be non-increasing (alpha_R the least load), got ${p.alpha.map(ratString).join(',')}`);
+    if (p.alpha[r].compare(p.alpha[r - 1]) > 0)
+      throw new UsageError(`alpha must be non-increasing (alpha_R the least load), got ${p.alpha.map(ratString).join(',')}`);
   }
 }
 
@@ -106,9 +108,7 @@ export function theorem1Systems(p: JiqBlockingParams): TokenSystemSpec[] {
   checkTheorem1Setting(p);
   const R = p.alpha.length;
   const none = new Array<number>(R).fill(0);
-  const merged = R <= 2
-    ? identityPools(R)
-    : { pool: Array.from({ length: R }, (_, r) => (r < R - 1 ? 0 : 1)), poolNames: [`1-${R - 1}`, String(R)] };
+  const merged = R <= 2 ? identityPools(R) : { pool: Array.from({ length: R }, (_, r) => (r < R - 1 ? 0 : 1)), poolNames: [`1-${R - 1}`, String(R)] };
   return [
     { name: 'worse', ...identityPools(R), thinning: worseThinning(p).map(ratToNumber) },
     { name: 'original', ...identityPools(R), thinning: none },
@@ -146,9 +146,7 @@ export function theorem1SlotCoupling(p: JiqBlockingParams, orders: readonly Orde
     joint: noJoint(),
     orders,
     describeEvent: (e) =>
-      e.kind === 'arrival'
-        ? describeArrival(dispatcher, e)
-        : `service event: slot u=${formatUniform(e.slot)}, destination u=${formatUniform(e.destination)}`,
+      e.kind === 'arrival' ? describeArrival(dispatcher, e) : `service event: slot u=${formatUniform(e.slot)}, destination u=${formatUniform(e.destination)}`,
     draws: (e): Record<string, number> =>
       e.kind === 'arrival'
         ? { dispatcher: uniformValue(e.dispatcher), thinning: uniformValue(e.thinning) }

@@ -27,14 +27,7 @@ export function blockingSymbols(R: number, tag = ''): BlockingSymbols {
 
 /** THEORY section 1: lambda > 0, alpha and beta distributions with positive entries, nu >= 0. */
 export function blockingDomain(s: BlockingSymbols): Prop[] {
-  return [
-    s.lambda.gt(0),
-    s.nu.ge(0),
-    ...s.alpha.map((a) => a.gt(0)),
-    sum(s.alpha).eq(1),
-    ...s.beta.map((b) => b.gt(0)),
-    sum(s.beta).eq(1),
-  ];
+  return [s.lambda.gt(0), s.nu.ge(0), ...s.alpha.map((a) => a.gt(0)), sum(s.alpha).eq(1), ...s.beta.map((b) => b.gt(0)), sum(s.beta).eq(1)];
 }
 
 /** Token inflow at dispatcher r: beta_r x_0 + nu (1 - x_0)/R. */
@@ -56,12 +49,7 @@ export function blockingDrift(s: BlockingSymbols): Term[] {
 
 /** x is a fixed point: fractions >= 0 summing to 1, zero drift. */
 export function blockingFixedPoint(s: BlockingSymbols): Prop[] {
-  return [
-    s.x0.ge(0),
-    ...s.x.map((x) => x.ge(0)),
-    sum([s.x0, ...s.x]).eq(1),
-    ...blockingDrift(s).map((d) => d.eq(0)),
-  ];
+  return [s.x0.ge(0), ...s.x.map((x) => x.ge(0)), sum([s.x0, ...s.x]).eq(1), ...blockingDrift(s).map((d) => d.eq(0))];
 }
 
 export interface BlockingFixedPoint {

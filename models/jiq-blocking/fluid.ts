@@ -95,7 +95,8 @@ export const fluidView: FluidView<JiqBlockingParams> = {
     return {
       state: Float64Array.from([ratToNumber(fp.x0), ...fp.x.map((v) => (v === null ? Number.NaN : ratToNumber(v)))]),
       exact,
-      method: p.nu.n === 0n ? 'closed form x0 = min{1, lambda min_r alpha_r/beta_r}' : 'exact root of sum_r [beta_r t + nu(1-t)/R - alpha_r lambda]^+ = nu (1 - t)',
+      method:
+        p.nu.n === 0n ? 'closed form x0 = min{1, lambda min_r alpha_r/beta_r}' : 'exact root of sum_r [beta_r t + nu(1-t)/R - alpha_r lambda]^+ = nu (1 - t)',
     };
   },
 

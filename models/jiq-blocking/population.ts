@@ -27,7 +27,8 @@ export function jiqBlockingPopulation<T>(p: JiqBlockingParams, A: Arith<T>): Pop
   if (!p.nu.equals(0)) {
     for (let r = 1; r <= R; r++) {
       for (let s = 1; s <= R; s++) {
-        if (s !== r) events.push({ name: `token exchange ${r} -> ${s}`, change: { [n(r)]: -1, [n(s)]: +1 }, rate: (x) => A.mul(exchangePerToken, A.fromInt(x[r])) });
+        if (s !== r)
+          events.push({ name: `token exchange ${r} -> ${s}`, change: { [n(r)]: -1, [n(s)]: +1 }, rate: (x) => A.mul(exchangePerToken, A.fromInt(x[r])) });
       }
     }
   }

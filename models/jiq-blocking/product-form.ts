@@ -28,10 +28,7 @@ export function productForm(p: JiqBlockingParams): { network: ClosedNetwork; sta
   const load = p.lambda.mul(p.N);
   const network: ClosedNetwork = {
     population: p.N,
-    stations: [
-      { kind: 'is', demand: new Fraction(1) },
-      ...p.alpha.map((a, r) => ({ kind: 'single' as const, demand: p.beta[r].div(a.mul(load)) })),
-    ],
+    stations: [{ kind: 'is', demand: new Fraction(1) }, ...p.alpha.map((a, r) => ({ kind: 'single' as const, demand: p.beta[r].div(a.mul(load)) }))],
   };
   return {
     network,

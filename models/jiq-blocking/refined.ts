@@ -22,14 +22,28 @@ export function jiqBlockingDensity(p: JiqBlockingParams): DensityModel {
   if (open >= 0) throw new UsageError(`the fixed point leaves the token split open (dispatcher ${open + 1}): there is no single point to expand at`);
   const tokens = Float64Array.from(fp.x, (v) => ratToNumber(v!));
   const empty = fp.x.findIndex((v) => v!.compare(0) <= 0);
-  if (empty >= 0) throw new UsageError(`the fixed point has no tokens at dispatcher ${empty + 1} (on the face x_${empty + 1} = 0, where the field is not smooth): the refined expansion does not apply`);
+  if (empty >= 0)
+    throw new UsageError(
+      `the fixed point has no tokens at dispatcher ${empty + 1} (on the face x_${empty + 1} = 0, where the field is not smooth): the refined expansion does not apply`,
+    );
   const busy = <U>(x: readonly U[], A: Arith<U>): U => x.reduce((s, v) => A.sub(s, v), A.one);
   const transitions: DensityTransition[] = [];
   for (let r = 0; r < R; r++) {
     transitions.push({ name: `arrival at dispatcher ${r + 1}`, index: [r], delta: [-1], intensity: (_x, _eps, A) => A.fromRational(p.alpha[r].mul(p.lambda)) });
-    transitions.push({ name: `completion, token to dispatcher ${r + 1}`, index: [r], delta: [1], intensity: (x, _eps, A) => A.mul(A.fromRational(p.beta[r]), busy(x, A)) });
+    transitions.push({
+      name: `completion, token to dispatcher ${r + 1}`,
+      index: [r],
+      delta: [1],
+      intensity: (x, _eps, A) => A.mul(A.fromRational(p.beta[r]), busy(x, A)),
+    });
     for (let s = 0; s < R; s++) {
-      if (s !== r && !p.nu.equals(0)) transitions.push({ name: `token exchange ${r + 1} -> ${s + 1}`, index: [r, s], delta: [-1, 1], intensity: (x, _eps, A) => A.mul(A.fromRational(p.nu.div(R)), x[r]) });
+      if (s !== r && !p.nu.equals(0))
+        transitions.push({
+          name: `token exchange ${r + 1} -> ${s + 1}`,
+          index: [r, s],
+          delta: [-1, 1],
+          intensity: (x, _eps, A) => A.mul(A.fromRational(p.nu.div(R)), x[r]),
+        });
     }
   }
   return {

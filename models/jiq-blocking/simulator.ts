@@ -16,17 +16,7 @@
  * Metrics (names as in the CTMC): blocking = jobs lost / arrivals; busyFraction,
  * tokenFraction[r], noTokenProbability[r] as time averages.
  */
-import {
-  BatchRecorder,
-  cumulative,
-  metricSlots,
-  pick,
-  ratToNumber,
-  type SimulationOptions,
-  type SimulationRecord,
-  type SimulatorView,
-  streams,
-} from 'lbcheck';
+import { BatchRecorder, cumulative, metricSlots, pick, ratToNumber, type SimulationOptions, type SimulationRecord, type SimulatorView, streams } from 'lbcheck';
 import type { JiqBlockingParams } from './params.ts';
 import { metrics } from './metrics.ts';
 import { panels } from './regression-panel.ts';

@@ -155,9 +155,7 @@ export function tokenSystem(setup: TokenSetup, spec: TokenSystemSpec, tape: read
   };
 }
 
-export type SlotEvent =
-  | { kind: 'arrival'; dispatcher: Uniform; thinning: Uniform }
-  | { kind: 'service'; slot: Uniform; destination: Uniform };
+export type SlotEvent = { kind: 'arrival'; dispatcher: Uniform; thinning: Uniform } | { kind: 'service'; slot: Uniform; destination: Uniform };
 
 export interface SlotState extends TokenCounts {
   busy: number;

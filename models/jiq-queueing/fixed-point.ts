@@ -30,22 +30,21 @@ export interface QueueingSymbols {
 export function queueingSymbols(R: number, tag = ''): QueueingSymbols {
   const list = (name: string): Term[] => Array.from({ length: R }, (_, r) => variable(`${name}${r + 1}${tag}`));
   return {
-    R, lambda: variable(`lambda${tag}`), alpha: list('alpha'), beta: list('beta'), nu: variable(`nu${tag}`),
-    y0: variable(`y0${tag}`), y1: variable(`y1${tag}`), l: variable(`l${tag}`), x: list('x'),
+    R,
+    lambda: variable(`lambda${tag}`),
+    alpha: list('alpha'),
+    beta: list('beta'),
+    nu: variable(`nu${tag}`),
+    y0: variable(`y0${tag}`),
+    y1: variable(`y1${tag}`),
+    l: variable(`l${tag}`),
+    x: list('x'),
   };
 }
 
 /** THEORY section 1: 0 < lambda < 1 (stability), alpha and beta distributions, nu >= 0. */
 export function queueingDomain(s: QueueingSymbols): Prop[] {
-  return [
-    s.lambda.gt(0),
-    s.lambda.lt(1),
-    s.nu.ge(0),
-    ...s.alpha.map((a) => a.gt(0)),
-    sum(s.alpha).eq(1),
-    ...s.beta.map((b) => b.gt(0)),
-    sum(s.beta).eq(1),
-  ];
+  return [s.lambda.gt(0), s.lambda.lt(1), s.nu.ge(0), ...s.alpha.map((a) => a.gt(0)), sum(s.alpha).eq(1), ...s.beta.map((b) => b.gt(0)), sum(s.beta).eq(1)];
 }
 
 /** Token inflow at r: beta_r y_1 + nu y_0 / R. */

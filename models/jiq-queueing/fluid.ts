@@ -110,7 +110,8 @@ export const fluidView: FluidView<JiqQueueingParams> = {
     const ySum = values.slice(0, levels).reduce((a, b) => a + b, 0);
     const xSum = values.slice(levels).reduce((a, b) => a + b, 0);
     if (Math.abs(ySum - 1) > 1e-12) throw new UsageError(`--x0: y_0..y_${levels - 1} must sum to 1, got ${ySum}`);
-    if (Math.abs(xSum - values[0]) > 1e-12) throw new UsageError(`--x0: the tokens x_1..x_${R} must sum to y_0 = ${values[0]} (one token per idle server), got ${xSum}`);
+    if (Math.abs(xSum - values[0]) > 1e-12)
+      throw new UsageError(`--x0: the tokens x_1..x_${R} must sum to y_0 = ${values[0]} (one token per idle server), got ${xSum}`);
     values.slice(0, levels).forEach((v, i) => (x[i] = v));
     values.slice(levels).forEach((v, r) => (x[K + 1 + r] = v));
     return x;

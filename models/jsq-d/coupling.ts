@@ -28,7 +28,8 @@ export function jsqOrdered(N: number): CoupledSystem<QueueEvent, QueueState> {
 }
 
 export function jsqDOrdered(N: number, d: number, sampling: Sampling): CoupledSystem<QueueEvent, QueueState> {
-  if (!Number.isInteger(d) || d < 1 || (sampling === 'without' && d > N)) throw new RangeError(`d must be an integer >= 1 (<= N = ${N} without replacement), got ${d}`);
+  if (!Number.isInteger(d) || d < 1 || (sampling === 'without' && d > N))
+    throw new RangeError(`d must be an integer >= 1 (<= N = ${N} without replacement), got ${d}`);
   const pool = new Int32Array(N);
   const drawn = new Int32Array(d);
   return orderedQueues(sampling === 'with' ? `JSQ(${d}) with replacement` : `JSQ(${d})`, N, (picks, log) => {

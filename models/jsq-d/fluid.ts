@@ -65,7 +65,8 @@ export const fluidView: FluidView<JsqdParams> = {
     if (values === undefined) return s; // empty system
     if (values.length > K) throw new UsageError(`--x0 lists s_1..s_m with m <= ${K}, got ${values.length} values`);
     values.forEach((v, i) => {
-      if (!(v >= 0 && v <= (i === 0 ? 1 : values[i - 1]))) throw new UsageError(`--x0: s_1..s_m must be fractions with 1 >= s_1 >= s_2 >= ... >= 0, got ${values.join(',')}`);
+      if (!(v >= 0 && v <= (i === 0 ? 1 : values[i - 1])))
+        throw new UsageError(`--x0: s_1..s_m must be fractions with 1 >= s_1 >= s_2 >= ... >= 0, got ${values.join(',')}`);
       s[i] = v;
     });
     return s;

@@ -91,4 +91,3 @@ export function largestRadix(N: number): number {
   while (fitsCodeSpace(r + 1, N)) r++;
   return r;
 }
-

@@ -51,7 +51,11 @@ export interface TraceRanges {
  * while shrinking leaves the others' times alone.
  */
 export function jiqTrace(r: TraceRanges): fc.Arbitrary<JiqTrace> {
-  const arrival: fc.Arbitrary<JiqArrival> = fc.record({ at: fc.integer({ min: 1, max: 3 * r.arrivals }), dispatcher: uniformArbitrary(), thinning: uniformArbitrary() });
+  const arrival: fc.Arbitrary<JiqArrival> = fc.record({
+    at: fc.integer({ min: 1, max: 3 * r.arrivals }),
+    dispatcher: uniformArbitrary(),
+    thinning: uniformArbitrary(),
+  });
   const job: fc.Arbitrary<JobTicket> = fc.record({ service: fc.integer({ min: 0, max: 8 }), destination: uniformArbitrary() });
   return fc.record({
     arrivals: fc.uniqueArray(arrival, { maxLength: r.arrivals, selector: (a) => a.at, size: 'max' }).map((xs) => [...xs].sort((a, b) => a.at - b.at)),
@@ -76,7 +80,11 @@ export function theorem1Cases(params: Pick<JiqRanges, 'R' | 'N'>, trace: TraceRa
 }
 
 /** A uniform's cell in JSON: an integer in [0, UNIFORM_CELLS). */
-export const uniformCell = z.number().int().min(0).max(UNIFORM_CELLS - 1);
+export const uniformCell = z
+  .number()
+  .int()
+  .min(0)
+  .max(UNIFORM_CELLS - 1);
 
 const jiqTraceSchema = z.object({
   arrivals: z
@@ -105,6 +113,7 @@ export function theorem1TraceSpec<S, J>(coupling: (c: CouplingCase) => Coupling<
     shared: (c) => jobTape(c.trace.jobs),
     toCase: (c): TraceCase => ({ params: jiqParamText(c.params), trace: { arrivals: c.trace.arrivals, jobs: c.trace.jobs } }),
     fromCase: (t) => ({ params: theorem1ParamsFrom(t.params), trace: readTrace(jiqTraceSchema, t.trace) }),
-    subTraces: (c) => fc.record({ params: fc.constant(c.params), trace: fc.record({ arrivals: fc.subarray(c.trace.arrivals), jobs: fc.subarray(c.trace.jobs) }) }),
+    subTraces: (c) =>
+      fc.record({ params: fc.constant(c.params), trace: fc.record({ arrivals: fc.subarray(c.trace.arrivals), jobs: fc.subarray(c.trace.jobs) }) }),
   };
 }

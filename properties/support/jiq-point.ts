@@ -8,7 +8,9 @@ export const jiqStates = (p: JiqBlockingParams): number => Number(binomial(p.N +
 /** "N = 60, R = 3: 39,711 states, more than the 2,000 an exact solve is decided at" or null. */
 export function tooManyStates(p: JiqBlockingParams, max: number, solver: string): string | null {
   const n = jiqStates(p);
-  return n > max ? `N = ${p.N}, R = ${p.alpha.length}: ${n.toLocaleString('en-US')} states, more than the ${max.toLocaleString('en-US')} ${solver} is decided at` : null;
+  return n > max
+    ? `N = ${p.N}, R = ${p.alpha.length}: ${n.toLocaleString('en-US')} states, more than the ${max.toLocaleString('en-US')} ${solver} is decided at`
+    : null;
 }
 
 /** The product-form claims are stated for nu = 0 (P1 Sec. III); the reason a point is outside, or null. */

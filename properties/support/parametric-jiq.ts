@@ -41,7 +41,10 @@ export interface IntervalCheck {
 }
 
 /** R = 2 and R = 3 load splits the parametric claims are stated for (alpha sorted, beta = 1/R, nu = 0). */
-export const PARAMETRIC_ALPHAS: readonly string[][] = [['3/5', '2/5'], ['1/2', '3/10', '1/5']];
+export const PARAMETRIC_ALPHAS: readonly string[][] = [
+  ['3/5', '2/5'],
+  ['1/2', '3/10', '1/5'],
+];
 
 export function basicJiq(alpha: readonly string[], N: number): Omit<JiqBlockingParams, 'lambda'> {
   const a = alpha.map((t) => new Fraction(t));
@@ -58,11 +61,21 @@ export function intervalVerdict(cases: { label: string; checks: IntervalCheck[];
   const records = cases.map((c) => ({
     case: c.label,
     ...c.evidence,
-    checks: c.checks.map((k) => ({ what: k.what, verdict: k.decision.verdict, roots: k.decision.roots, ...(k.decision.witness ? { witness: k.decision.witness } : {}) })),
+    checks: c.checks.map((k) => ({
+      what: k.what,
+      verdict: k.decision.verdict,
+      roots: k.decision.roots,
+      ...(k.decision.witness ? { witness: k.decision.witness } : {}),
+    })),
   }));
   const failed = cases.findIndex((c) => c.checks.some((k) => k.decision.verdict === 'refuted'));
   const method = cases[0]?.checks[0]?.decision.method ?? '';
-  if (failed < 0) return { verdict: 'proved', summary: `${claim}: proved for all lambda in each of ${cases.length} cases (${method.split(' on ')[0]})`, evidence: { cases: records } };
+  if (failed < 0)
+    return {
+      verdict: 'proved',
+      summary: `${claim}: proved for all lambda in each of ${cases.length} cases (${method.split(' on ')[0]})`,
+      evidence: { cases: records },
+    };
   const bad = cases[failed].checks.find((k) => k.decision.verdict === 'refuted')!;
   return {
     verdict: 'refuted',

@@ -13,11 +13,23 @@ export const THEOREM1_EDITABLE = ['N', 'lambda', 'alpha', 'beta', 'nu'] as const
 export const THEOREM1_RANGES = { params: { R: [1, 4] as [number, number], N: [1, 5] as [number, number] }, trace: { arrivals: 30, jobs: 40 } };
 
 /** Tokens used by time t, in total: worse <= original <= better. */
-export const usedInTotal = nondecreasingAlong<TokenCounts>('tokens used: worse <= original <= better', THEOREM1_SYSTEMS, 1, (s) => s.used, () => 'tokens used');
+export const usedInTotal = nondecreasingAlong<TokenCounts>(
+  'tokens used: worse <= original <= better',
+  THEOREM1_SYSTEMS,
+  1,
+  (s) => s.used,
+  () => 'tokens used',
+);
 
 /** Tokens used by time t by the arrivals at each dispatcher r: worse <= original <= better. */
 export function usedPerDispatcher(R: number) {
-  return nondecreasingAlong<TokenCounts>('tokens used at each dispatcher: worse <= original <= better', THEOREM1_SYSTEMS, R, (s, r) => s.usedAt[r], (r) => `tokens used at dispatcher ${r + 1}`);
+  return nondecreasingAlong<TokenCounts>(
+    'tokens used at each dispatcher: worse <= original <= better',
+    THEOREM1_SYSTEMS,
+    R,
+    (s, r) => s.usedAt[r],
+    (r) => `tokens used at dispatcher ${r + 1}`,
+  );
 }
 
 export interface Theorem1OrderSpec {

@@ -31,7 +31,8 @@ const read = (m: MetricValues<number>, [name, i]: Coordinate): number => {
 /** The sup-distance over the times and coordinates. */
 export function trajectoryGap<P>(g: TrajectoryGap<P>): number {
   const a = transientModel(g.family, g.params, { times: g.times, ...(g.start ? { start: g.start } : {}) });
-  if (!trustedTransient(a)) throw new Inconclusive(`the transient answer's error bound exceeds ${a.tolerance}${a.truncation?.stopped ? ` (${a.truncation.stopped})` : ''}`);
+  if (!trustedTransient(a))
+    throw new Inconclusive(`the transient answer's error bound exceeds ${a.tolerance}${a.truncation?.stopped ? ` (${a.truncation.stopped})` : ''}`);
   let sup = 0;
   a.points.forEach((pt, k) => {
     const fluid = g.fluidAt(k);

@@ -21,7 +21,9 @@ export function smtRefutation(r: ClaimResult): SmtRefutation {
     kind: 'smt-refutation',
     claim: r.claim,
     size: r.size,
-    parts: r.parts.flatMap((p, i) => (p.verdict === 'refuted' ? [{ part: p.part, index: i + 1, counterexample: p.counterexample, conclusion: p.conclusion, confirmation: p.confirmation }] : [])),
+    parts: r.parts.flatMap((p, i) =>
+      p.verdict === 'refuted' ? [{ part: p.part, index: i + 1, counterexample: p.counterexample, conclusion: p.conclusion, confirmation: p.confirmation }] : [],
+    ),
   };
 }
 

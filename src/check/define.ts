@@ -30,14 +30,24 @@ const ID = /^[a-z0-9][a-z0-9-]*$/;
 /** A claim with its own run; its fields are checked (UsageError naming the claim). */
 export function defineClaim(spec: Property): Property {
   const what = `claim "${String(spec.id)}"`;
-  if (typeof spec.id !== 'string' || !ID.test(spec.id)) throw new UsageError(`${what}: the id must be lower-case words joined by "-", e.g. "my-policy-beats-jsq"`);
+  if (typeof spec.id !== 'string' || !ID.test(spec.id))
+    throw new UsageError(`${what}: the id must be lower-case words joined by "-", e.g. "my-policy-beats-jsq"`);
   for (const field of ['claim', 'source', 'method'] as const) {
     if (typeof spec[field] !== 'string' || spec[field].trim() === '') throw new UsageError(`${what}: "${field}" must be a non-empty string`);
   }
-  if (!(VERDICTS as readonly string[]).includes(spec.expected)) throw new UsageError(`${what}: "expected" must be one of ${VERDICTS.join(', ')}, got "${spec.expected}"`);
+  if (!(VERDICTS as readonly string[]).includes(spec.expected))
+    throw new UsageError(`${what}: "expected" must be one of ${VERDICTS.join(', ')}, got "${spec.expected}"`);
   if (typeof spec.run !== 'function') throw new UsageError(`${what}: "run" must be a function`);
   const q = spec.parameters;
-  if (q !== undefined && (typeof q !== 'object' || q === null || typeof q.specs !== 'object' || typeof q.parse !== 'function' || typeof q.at !== 'function' || typeof q.domain !== 'string')) {
+  if (
+    q !== undefined &&
+    (typeof q !== 'object' ||
+      q === null ||
+      typeof q.specs !== 'object' ||
+      typeof q.parse !== 'function' ||
+      typeof q.at !== 'function' ||
+      typeof q.domain !== 'string')
+  ) {
     throw new UsageError(`${what}: "parameters" must come from familyParameters or claimParameters (specs, domain, parse, at)`);
   }
   return spec;
@@ -97,7 +107,8 @@ export async function decidePoint(point: EvidenceValue, how: 'exact' | 'holds', 
     if (e instanceof Inconclusive) return { verdict: 'unknown', summary: `undecided at this point: ${e.message}`, evidence: { point } };
     throw e;
   }
-  if (r.holds) return { verdict: how, summary: how === 'exact' ? 'holds at this point, exactly (rationals)' : 'holds at this point', evidence: { point, ...r.evidence } };
+  if (r.holds)
+    return { verdict: how, summary: how === 'exact' ? 'holds at this point, exactly (rationals)' : 'holds at this point', evidence: { point, ...r.evidence } };
   const counterexample = pointCounterexample(point, r.counterexample ?? r.evidence);
   return { verdict: 'refuted', summary: 'fails at this point', evidence: { point, ...r.evidence }, counterexample };
 }
@@ -109,7 +120,12 @@ export function evidenceOf(v: unknown): EvidenceValue {
   if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
   if (v === undefined) return null;
   if (Array.isArray(v) || ArrayBuffer.isView(v)) return Array.from(v as ArrayLike<unknown>, evidenceOf);
-  if (typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, evidenceOf(x)]));
+  if (typeof v === 'object')
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== undefined)
+        .map(([k, x]) => [k, evidenceOf(x)]),
+    );
   return String(v);
 }
 
@@ -203,7 +219,10 @@ export function viewsAgree<C>(spec: ViewsAgreeSpec<C>): Property {
       const wanted = spec.metrics ?? Object.keys(a);
       const names = Object.keys(a).filter((k) => wanted.some((m) => k === m || k.startsWith(`${m}[`)));
       for (const m of wanted) {
-        for (const [view, values] of [[leftName, a], [rightName, b]] as const) {
+        for (const [view, values] of [
+          [leftName, a],
+          [rightName, b],
+        ] as const) {
           if (!Object.keys(values).some((k) => k === m || k.startsWith(`${m}[`)) || names.some((k) => !Object.hasOwn(values, k))) {
             throw new UsageError(`claim "${spec.id}": the ${view} view has no metric "${m}" (it has: ${Object.keys(values).join(', ')})`);
           }
@@ -215,7 +234,8 @@ export function viewsAgree<C>(spec: ViewsAgreeSpec<C>): Property {
         const y = b[name];
         tally.note('metricsCompared');
         if (exact) {
-          if (!isRational(x) || !isRational(y)) throw new UsageError(`claim "${spec.id}": an exact comparison needs rationals, but ${name} is not one in both views (give a tolerance)`);
+          if (!isRational(x) || !isRational(y))
+            throw new UsageError(`claim "${spec.id}": an exact comparison needs rationals, but ${name} is not one in both views (give a tolerance)`);
           ok &&= x.equals(y);
         } else {
           const d = Math.abs(toNumber(x) - toNumber(y));
@@ -264,7 +284,13 @@ export function convergesInN(spec: ConvergesSpec): Property {
         }
       }
       const orders = spec.sizes.slice(1).map((N, i) => observedOrder(spec.sizes[i], errors[i], N, errors[i + 1]));
-      const evidence = { sizes: [...spec.sizes], errors: errors.map((e) => round(e)), observedOrders: orders.map((o) => round(o, 4)), claimedOrder: spec.order, slack };
+      const evidence = {
+        sizes: [...spec.sizes],
+        errors: errors.map((e) => round(e)),
+        observedOrders: orders.map((o) => round(o, 4)),
+        claimedOrder: spec.order,
+        slack,
+      };
       if (errors.some((e) => !(e >= 0))) return { verdict: 'unknown', summary: 'some error is negative or NaN', evidence };
       const low = orders.findIndex((o) => !(o >= spec.order - slack));
       if (low < 0) return { verdict: 'holds', summary: `the error falls at order >= ${round(Math.min(...orders), 3)} between every pair of sizes`, evidence };
@@ -273,7 +299,12 @@ export function convergesInN(spec: ConvergesSpec): Property {
         summary: `from N = ${spec.sizes[low]} to ${spec.sizes[low + 1]} the error falls at order ${round(orders[low], 3)} < ${spec.order} - ${slack}`,
         evidence,
         counterexample: {
-          kind: 'convergence-order', N1: spec.sizes[low], N2: spec.sizes[low + 1], error1: errors[low], error2: errors[low + 1], observedOrder: orders[low],
+          kind: 'convergence-order',
+          N1: spec.sizes[low],
+          N2: spec.sizes[low + 1],
+          error1: errors[low],
+          error2: errors[low + 1],
+          observedOrder: orders[low],
         },
       };
     },

@@ -47,7 +47,14 @@ function counterexampleOf<T>(o: GeneratedOptions<T>, value: T): Counterexample {
 }
 
 /** One case replayed from its seed and path: what happened to it, never a verdict on the claim. */
-function replayResult<T>(ctx: RunContext, path: string, o: GeneratedOptions<T>, details: fc.RunDetails<[T]>, last: T | undefined, undecided: Undecided<T> | undefined): PropertyResult {
+function replayResult<T>(
+  ctx: RunContext,
+  path: string,
+  o: GeneratedOptions<T>,
+  details: fc.RunDetails<[T]>,
+  last: T | undefined,
+  undecided: Undecided<T> | undefined,
+): PropertyResult {
   const base = { seed: ctx.seed, path };
   let replay: ReplayResult;
   if (details.failed && details.counterexample) {
@@ -97,7 +104,10 @@ export async function runGenerated<T>(ctx: RunContext, o: GeneratedOptions<T>): 
   // The seed as given (fast-check reports it as a signed 32-bit integer), so the replay line is accepted by --seed.
   const replay = { seed: ctx.seed, ...(details.counterexamplePath ? { path: details.counterexamplePath } : {}) };
   const evidence = (more: EvidenceRecord = {}): EvidenceRecord => ({
-    cases: details.numRuns, ...more, ...(o.eachCase ? { eachCase: o.eachCase } : {}), ...o.evidence(),
+    cases: details.numRuns,
+    ...more,
+    ...(o.eachCase ? { eachCase: o.eachCase } : {}),
+    ...o.evidence(),
   });
   if (details.failed && details.counterexample) {
     return {
@@ -115,7 +125,12 @@ export async function runGenerated<T>(ctx: RunContext, o: GeneratedOptions<T>): 
     return { verdict: 'unknown', summary: `the cases could not be generated: ${message}`, evidence: evidence(), ...replay };
   }
   if (undecided) {
-    return { verdict: 'unknown', summary: undecided.reason, evidence: evidence({ undecided: undecidedCount, firstUndecided: o.describe(undecided.value) }), ...replay };
+    return {
+      verdict: 'unknown',
+      summary: undecided.reason,
+      evidence: evidence({ undecided: undecidedCount, firstUndecided: o.describe(undecided.value) }),
+      ...replay,
+    };
   }
   if (details.numRuns === 0) return { verdict: 'unknown', summary: 'no case was generated: nothing was checked', evidence: evidence(), ...replay };
   return { verdict: 'holds', summary: `all ${details.numRuns} generated cases pass`, evidence: evidence(), ...replay };

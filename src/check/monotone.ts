@@ -90,7 +90,8 @@ export function monotoneAlong<X>(spec: MonotoneSpec<X>): Property {
       const last = spec.label(spec.points[spec.points.length - 1]);
       return {
         verdict: 'holds',
-        summary: `${spec.metric} ${moves} at each of the ${values.length - 1} steps, from ${round(values[0], digits)} (${first}) ` +
+        summary:
+          `${spec.metric} ${moves} at each of the ${values.length - 1} steps, from ${round(values[0], digits)} (${first}) ` +
           `to ${round(values[values.length - 1], digits)} (${last})`,
         evidence: evidence(),
       };

@@ -74,7 +74,7 @@ export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: Si
       `${compared ? `the CTMC metrics (${compared.why})` : 'every CTMC metric'} within its batch-means error, on ${o.panel ? 'its' : 'the small'} panel ` +
       `(${panel.length} cases, Šidák and an omnibus test at family-wise 1%, each comparison able to show a difference of ${detectText(DEFAULT_DETECT)})`,
     source: 'docs/THEORY.md §9 (the regression rule)',
-    method: `simulation vs exact CTMC (z-scores)${derived ? '; the simulator is derived from the chain\'s own declaration, no independent check of it' : ''}`,
+    method: `simulation vs exact CTMC (z-scores)${derived ? "; the simulator is derived from the chain's own declaration, no independent check of it" : ''}`,
     expected: o.expected ?? 'holds',
     run: async (ctx) => {
       // Loaded when a regression runs: the simulator and its statistics stay out of every other command's start-up.
@@ -87,7 +87,12 @@ export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: Si
         onProgress: (_done, _total, id) => ctx.progress(`case ${id}`),
       });
       const evidence = regressEvidence(r);
-      if (r.verdict === 'pass') return { verdict: 'holds', summary: `all ${r.rule.comparisons} of ${r.rule.expectedComparisons} expected comparisons within Šidák's bound, omnibus test passed`, evidence };
+      if (r.verdict === 'pass')
+        return {
+          verdict: 'holds',
+          summary: `all ${r.rule.comparisons} of ${r.rule.expectedComparisons} expected comparisons within Šidák's bound, omnibus test passed`,
+          evidence,
+        };
       if (r.verdict === 'fail') {
         const by = r.decidedBy === 'both' ? 'both tests' : `the ${r.decidedBy} test`;
         const counterexample = regressionCounterexample(r);

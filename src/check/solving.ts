@@ -34,7 +34,9 @@ export function solveSequence<P>(
     const solved = solveModel(family, paramsAt(N), { method: 'iterative', boundaryTolerance: BOUNDARY_TOLERANCE });
     const e = solved.evidence;
     if (!trusted(e)) {
-      return { untrusted: `${family.id} at N = ${N}: residual ${e.residual.toExponential(2)}, converged ${e.converged}, boundary mass ${e.truncation?.boundaryMass.toExponential(2)}` };
+      return {
+        untrusted: `${family.id} at N = ${N}: residual ${e.residual.toExponential(2)}, converged ${e.converged}, boundary mass ${e.truncation?.boundaryMass.toExponential(2)}`,
+      };
     }
     solves.push({ N, solved });
   }
@@ -45,7 +47,11 @@ export function solveSequence<P>(
 export function solveEvidence(s: Solved): EvidenceRecord {
   const e = s.evidence;
   const t = e.truncation!;
-  const change = t.metricError ? Object.values(t.metricError).flat().reduce((a, b) => Math.max(a, b), 0) : undefined;
+  const change = t.metricError
+    ? Object.values(t.metricError)
+        .flat()
+        .reduce((a, b) => Math.max(a, b), 0)
+    : undefined;
   return {
     ...(t.K !== undefined ? { K: t.K } : { truncation: t.kind ?? 'cap' }),
     states: e.states,
@@ -74,7 +80,9 @@ export function solveTrusted<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: 
   const byDefault = opts.method === 'auto' ? undefined : solveModel(family, p, { ...opts, method: 'auto' });
   if (byDefault && trusted(byDefault.evidence)) return byDefault;
   const e = solved.evidence;
-  throw new Inconclusive(`${family.id} ${JSON.stringify(family.toJSON(p))}: solve not trusted (converged ${e.converged}, residual ${e.residual.toExponential(2)}, boundary mass ${e.truncation?.boundaryMass.toExponential(2) ?? 'none'}${e.truncation?.stopped ? `; ${e.truncation.stopped}` : ''}${byDefault ? '; nor by the default method' : ''})`);
+  throw new Inconclusive(
+    `${family.id} ${JSON.stringify(family.toJSON(p))}: solve not trusted (converged ${e.converged}, residual ${e.residual.toExponential(2)}, boundary mass ${e.truncation?.boundaryMass.toExponential(2) ?? 'none'}${e.truncation?.stopped ? `; ${e.truncation.stopped}` : ''}${byDefault ? '; nor by the default method' : ''})`,
+  );
 }
 
 /** The exact stationary metrics of a family at p, typed by its metric schema (exact solver; Inconclusive when it does not run). */
@@ -99,5 +107,7 @@ export function vectorMetric<V>(values: MetricValues<V>, name: string): V[] {
 }
 
 function metricList(values: MetricValues<unknown>): string {
-  return Object.entries(values).map(([k, v]) => (Array.isArray(v) ? `${k}[1..${v.length}]` : k)).join(', ');
+  return Object.entries(values)
+    .map(([k, v]) => (Array.isArray(v) ? `${k}[1..${v.length}]` : k))
+    .join(', ');
 }

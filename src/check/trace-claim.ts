@@ -70,7 +70,10 @@ export function traceReplay<C>(spec: TraceSpec<C>, editable: readonly string[]):
     shrink(t, seed) {
       const c = spec.fromCase(t);
       if (spec.record(c).violation === null) return null;
-      const details = fc.check(fc.property(spec.subTraces(c), (x) => spec.record(x).violation === null), { seed, examples: [[c]], numRuns: 1 });
+      const details = fc.check(
+        fc.property(spec.subTraces(c), (x) => spec.record(x).violation === null),
+        { seed, examples: [[c]], numRuns: 1 },
+      );
       return details.counterexample ? traceCounterexample(spec, details.counterexample[0]) : null;
     },
   };

@@ -21,7 +21,6 @@ interface CheckFlags {
   verbose?: boolean;
 }
 
-
 /** After the rows: each counterexample with its replay (`origin(id)`: the --file a claim came from, or BUILT_IN), then the count. */
 function printEnd(results: CheckResult[], origin: (id: string) => string): void {
   for (const r of results) {
@@ -30,7 +29,9 @@ function printEnd(results: CheckResult[], origin: (id: string) => string): void 
     console.log(`\n${refutationLines(r, `lbcheck check ${r.id}${file} --seed ${r.seed}`).join('\n')}`);
   }
   const off = results.filter((r) => !r.asExpected);
-  console.log(`\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`);
+  console.log(
+    `\n${results.length} properties, ${results.length - off.length} as expected${off.length ? `, ${off.length} not: ${off.map((r) => r.id).join(', ')}` : ''}`,
+  );
 }
 
 /**
@@ -52,7 +53,13 @@ function printList(properties: readonly Property[], json: boolean): void {
     return;
   }
   const idWidth = Math.max(...properties.map((p) => p.id.length)) + 2;
-  console.log(renderTable(['id', 'expected', 'claim'], properties.map((p) => [p.id, p.expected, p.claim]), [idWidth, 10, 72]));
+  console.log(
+    renderTable(
+      ['id', 'expected', 'claim'],
+      properties.map((p) => [p.id, p.expected, p.claim]),
+      [idWidth, 10, 72],
+    ),
+  );
 }
 
 export function checkCommand(registry: Registry, setExit: (code: number) => void): Command {
@@ -62,12 +69,16 @@ export function checkCommand(registry: Registry, setExit: (code: number) => void
     .option('--no-builtins', 'run only the claims of the --file modules')
     .option('--json', 'print one JSON document {"results":[...]}')
     .option('--seed <S>', 'seed for generated cases', String(DEFAULT_SEED))
-    .option('--path <P>', 'fast-check path: replay that one generated case (with one id and its --seed); reports the case passed or failed, not the claim\'s verdict')
+    .option(
+      '--path <P>',
+      "fast-check path: replay that one generated case (with one id and its --seed); reports the case passed or failed, not the claim's verdict",
+    )
     .option('--verbose', 'under each verdict: the claim, its source, the method and the whole evidence')
     .option('--list', 'list the properties and exit (with --json: {"properties":[...]})')
     .action(async (ids: string[], opts: CheckFlags) => {
       const properties = registry.claims.filter((e) => opts.builtins || e.origin !== BUILT_IN).map((e) => e.claim);
-      if (!opts.builtins && properties.length === 0) throw new UsageError('--no-builtins leaves no claim to run: name a file with claims (--file my-claims.ts)');
+      if (!opts.builtins && properties.length === 0)
+        throw new UsageError('--no-builtins leaves no claim to run: name a file with claims (--file my-claims.ts)');
       if (opts.list) return printList(selectProperties(properties, ids), Boolean(opts.json));
       const seed = parseSeed(opts.seed);
       if (opts.path !== undefined && ids.length !== 1) throw new UsageError('--path replays one property: name exactly one id');

@@ -18,12 +18,15 @@ import { ownModule, packageFile } from '../core/package-files.ts';
 /** The page built ahead, every file under dist/web/ at its path. */
 function pageTable(): Map<string, Buffer> {
   const dir = fileURLToPath(packageFile('dist/web/'));
-  if (!existsSync(join(dir, 'index.html'))) throw new UsageError(`the explorer page is not built (no ${join(dir, 'index.html')}): run \`npm run build\` in the lbcheck checkout`);
+  if (!existsSync(join(dir, 'index.html')))
+    throw new UsageError(`the explorer page is not built (no ${join(dir, 'index.html')}): run \`npm run build\` in the lbcheck checkout`);
   const files = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && !e.name.startsWith('.'));
-  return new Map(files.map((e) => {
-    const path = join(e.parentPath, e.name);
-    return [`/${relative(dir, path).split('\\').join('/')}`, readFileSync(path)];
-  }));
+  return new Map(
+    files.map((e) => {
+      const path = join(e.parentPath, e.name);
+      return [`/${relative(dir, path).split('\\').join('/')}`, readFileSync(path)];
+    }),
+  );
 }
 
 /** Z3's browser build (web/src/z3-browser.ts loads it): the emscripten script and its wasm, at /z3/. */
@@ -57,11 +60,22 @@ function pagePlugin(): Plugin {
 async function compileForPage(file: string): Promise<Buffer> {
   const { build } = await import('esbuild');
   try {
-    const out = await build({ entryPoints: [file], bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'silent', plugins: [pagePlugin()] });
+    const out = await build({
+      entryPoints: [file],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      logLevel: 'silent',
+      plugins: [pagePlugin()],
+    });
     return Buffer.from(out.outputFiles[0].contents);
   } catch (e) {
     const first = (e as { errors?: { text: string; location?: { line: number; column: number } | null }[] }).errors?.[0];
-    throw new UsageError(`${file}: cannot be bundled for the page: ${first ? `${first.location ? `line ${first.location.line}, column ${first.location.column}: ` : ''}${first.text}` : String(e)}`);
+    throw new UsageError(
+      `${file}: cannot be bundled for the page: ${first ? `${first.location ? `line ${first.location.line}, column ${first.location.column}: ` : ''}${first.text}` : String(e)}`,
+    );
   }
 }
 

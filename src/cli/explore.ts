@@ -75,7 +75,13 @@ export function serve(table: ReadonlyMap<string, Buffer>, host: string, port: nu
   });
   return new Promise((ok, fail) => {
     server.once('error', (e: NodeJS.ErrnoException) =>
-      fail(e.code === 'EADDRINUSE' ? new UsageError(`port ${port} on ${host} is in use; choose another with --port`) : e.code === 'EADDRNOTAVAIL' ? new UsageError(`--host ${host}: not an address of this machine`) : e),
+      fail(
+        e.code === 'EADDRINUSE'
+          ? new UsageError(`port ${port} on ${host} is in use; choose another with --port`)
+          : e.code === 'EADDRNOTAVAIL'
+            ? new UsageError(`--host ${host}: not an address of this machine`)
+            : e,
+      ),
     );
     server.listen(port, host, () => ok(server));
   });
@@ -83,7 +89,8 @@ export function serve(table: ReadonlyMap<string, Buffer>, host: string, port: nu
 
 /** --out must be a directory or a path that does not exist yet (the build writes a tree of files there). */
 function refuseOutPath(dir: string): void {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: exists and is not a directory; name a directory (new or existing) for the site`);
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new UsageError(`--out ${dir}: exists and is not a directory; name a directory (new or existing) for the site`);
 }
 
 async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void> {
@@ -97,7 +104,11 @@ async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void>
       mkdirSync(dirname(join(out, path)), { recursive: true });
       writeFileSync(join(out, path), bytes);
     }
-    console.log(wrap(`wrote the explorer to ${out} (${table.size} files); open index.html from any static web server (Z3 in the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`));
+    console.log(
+      wrap(
+        `wrote the explorer to ${out} (${table.size} files); open index.html from any static web server (Z3 in the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`,
+      ),
+    );
     return;
   }
   // Listen first: a port in use fails at once, before the table is read. Nothing is served until the URL is printed.

@@ -41,14 +41,20 @@ function runExport(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string
     format: opts.format,
     states: chain.states,
     transitions: chain.rowPtr[chain.states],
-    metrics: Object.fromEntries(chain.metrics.map((m) => [m.original, { reward: m.name, ...(m.per ? { per: `${m.name}_per` } : {}), label: m.indicator ? m.name : null }])),
+    metrics: Object.fromEntries(
+      chain.metrics.map((m) => [m.original, { reward: m.name, ...(m.per ? { per: `${m.name}_per` } : {}), label: m.indicator ? m.name : null }]),
+    ),
     ...(chain.truncation ? { truncation: chain.truncation } : {}),
     files,
     seconds: (performance.now() - start) / 1000,
   };
   if (opts.json) return printJson(report);
   console.log(`${family.id}  ${paramText(chain.params)}`);
-  console.log(wrap(`${report.states} states, ${report.transitions} transitions${chain.truncation ? `, truncated at K = ${chain.truncation.K} (${chain.truncation.frontier} frontier states, boundary mass ${chain.truncation.boundaryMass.toExponential(2)})` : ''}`));
+  console.log(
+    wrap(
+      `${report.states} states, ${report.transitions} transitions${chain.truncation ? `, truncated at K = ${chain.truncation.K} (${chain.truncation.frontier} frontier states, boundary mass ${chain.truncation.boundaryMass.toExponential(2)})` : ''}`,
+    ),
+  );
   console.log(wrap(`wrote ${files.join(', ')}`));
   for (const line of commandLines(opts.format, opts.out, rewards)) console.log(shellCommand('  ', line).join('\n'));
 }
@@ -59,7 +65,9 @@ export function exportCommand(registry: Registry): Command {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     sub
-      .addOption(new Option('--format <format>', 'prism-explicit (.tra .sta .lab .srew), drn (Storm) or prism (PRISM language)').choices(FORMATS).makeOptionMandatory())
+      .addOption(
+        new Option('--format <format>', 'prism-explicit (.tra .sta .lab .srew), drn (Storm) or prism (PRISM language)').choices(FORMATS).makeOptionMandatory(),
+      )
       .requiredOption('--out <prefix>', 'path prefix of the files written, e.g. out/jiq')
       .option('--json', 'print one JSON document')
       .action((opts: Record<string, unknown> & ExportFlags) => runExport(family, opts));

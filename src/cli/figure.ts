@@ -24,7 +24,6 @@ interface Fig2Flags {
   json?: boolean;
 }
 
-
 async function runFig2(opts: Fig2Flags): Promise<number> {
   const start = performance.now();
   const cpu = process.cpuUsage();
@@ -49,30 +48,47 @@ async function runFig2(opts: Fig2Flags): Promise<number> {
   const { svg: _svg, ...data } = r;
   if (opts.json) printJson({ figure: 'p1-fig2', ...data, svgFile: opts.svg ?? null, ...timing });
   else {
-    console.log(`P1 Figure 2: JIQ blocking, N = ${N}, R = 2, simulated T = ${horizon} per point (seed ${seed}), ${short(r.eventsPerSecond / 1e6)} M events/s per thread`);
+    console.log(
+      `P1 Figure 2: JIQ blocking, N = ${N}, R = 2, simulated T = ${horizon} per point (seed ${seed}), ${short(r.eventsPerSecond / 1e6)} M events/s per thread`,
+    );
     const rows = r.points.map((q) => [
-      short(q.alpha2), short(q.lambda), `${short(q.simulated.mean)} ± ${short(q.simulated.stderr)}`, short(q.productForm), zText(q.z), q.flagged ? 'FLAGGED' : q.z === null ? 'undecided' : '',
+      short(q.alpha2),
+      short(q.lambda),
+      `${short(q.simulated.mean)} ± ${short(q.simulated.stderr)}`,
+      short(q.productForm),
+      zText(q.z),
+      q.flagged ? 'FLAGGED' : q.z === null ? 'undecided' : '',
     ]);
     console.log(renderTable(['alpha2', 'lambda', 'simulated B ± stderr', 'product form B', 'z', ''], rows));
-    console.log(`verdict ${r.verdict}: ${r.rule.comparisons} points, Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${r.points[0].critical.toFixed(2)}`);
-    console.log(`${timing.seconds.toFixed(1)} s wall, ${timing.cpuSeconds.toFixed(1)} s CPU in this process, ${queue ? `through the queue at ${redactUrl(queue)}` : `on ${ran.threads} thread(s)`}`);
+    console.log(
+      `verdict ${r.verdict}: ${r.rule.comparisons} points, Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${r.points[0].critical.toFixed(2)}`,
+    );
+    console.log(
+      `${timing.seconds.toFixed(1)} s wall, ${timing.cpuSeconds.toFixed(1)} s CPU in this process, ${queue ? `through the queue at ${redactUrl(queue)}` : `on ${ran.threads} thread(s)`}`,
+    );
     if (opts.svg) console.log(`wrote ${opts.svg}`);
   }
   return r.verdict === 'pass' ? 0 : 1;
 }
 
 export function figureCommand(setExit: (code: number) => void): Command {
-  return new Command('figure').description('reproduce a figure of the papers').addCommand(accuracyCommand(setExit)).addCommand(
-    new Command('p1-fig2')
-      .description('[P1] Fig. 2: JIQ blocking over alpha_2 and lambda, simulated (N = 10^5, R = 2) against the product form')
-      .option('--svg <file>', 'write the figure as SVG')
-      .option('--N <servers>', 'number of servers', '100000')
-      .option('--T <time>', 'simulated time per grid point, warm-up included', '60')
-      .option('--seed <S>', 'base seed; grid point k runs with seed S + k', '1')
-      .option('--jobs <n>', 'grid points at once on local threads (default: every core)')
-      .option('--queue <url>', `run the grid through a Redis queue taken by \`lbcheck worker\`: ${QUEUE_HELP.queue}; default: the environment variable ${QUEUE_ENV} when set`)
-      .option('--queue-file <file>', QUEUE_HELP.queueFile)
-      .option('--json', 'print one JSON document (the data; the SVG goes to --svg)')
-      .action(async (opts: Fig2Flags) => setExit(await runFig2(opts))),
-  );
+  return new Command('figure')
+    .description('reproduce a figure of the papers')
+    .addCommand(accuracyCommand(setExit))
+    .addCommand(
+      new Command('p1-fig2')
+        .description('[P1] Fig. 2: JIQ blocking over alpha_2 and lambda, simulated (N = 10^5, R = 2) against the product form')
+        .option('--svg <file>', 'write the figure as SVG')
+        .option('--N <servers>', 'number of servers', '100000')
+        .option('--T <time>', 'simulated time per grid point, warm-up included', '60')
+        .option('--seed <S>', 'base seed; grid point k runs with seed S + k', '1')
+        .option('--jobs <n>', 'grid points at once on local threads (default: every core)')
+        .option(
+          '--queue <url>',
+          `run the grid through a Redis queue taken by \`lbcheck worker\`: ${QUEUE_HELP.queue}; default: the environment variable ${QUEUE_ENV} when set`,
+        )
+        .option('--queue-file <file>', QUEUE_HELP.queueFile)
+        .option('--json', 'print one JSON document (the data; the SVG goes to --svg)')
+        .action(async (opts: Fig2Flags) => setExit(await runFig2(opts))),
+    );
 }

@@ -48,7 +48,9 @@ function distance(x: Float64Array, fp: FluidFixedPoint): number {
 function drawSvg(file: string, title: string, names: readonly string[], shown: readonly number[], tr: Trajectory, fp: FluidFixedPoint): void {
   const series = shown.flatMap((i, colour) => [
     { label: names[i], kind: 'line' as const, colour, points: Array.from(tr.times, (t, k) => ({ x: t, y: tr.states[k][i] })) },
-    ...(Number.isNaN(fp.state[i]) ? [] : [{ label: `${names[i]} fixed point`, kind: 'points' as const, colour, legend: false, points: [{ x: tr.times[tr.times.length - 1], y: fp.state[i] }] }]),
+    ...(Number.isNaN(fp.state[i])
+      ? []
+      : [{ label: `${names[i]} fixed point`, kind: 'points' as const, colour, legend: false, points: [{ x: tr.times[tr.times.length - 1], y: fp.state[i] }] }]),
   ]);
   const svg = svgPlot({ title, xLabel: 't', yLabel: 'fraction of servers', series, legendNote: 'dots at the end: fixed point' });
   writeOutput(file, svg, '--svg');
@@ -123,22 +125,53 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   else {
     console.log(`${family.id} fluid limit  ${paramText(report.paramsExact)}`);
     console.log(`fixed point (${fp.method}):`);
-    console.log(renderTable(['coordinate', 'value'], shown.map((i) => [sys.names[i], Number.isNaN(fp.state[i]) ? 'open' : fmt(fp.state[i])])));
-    if (fp.exact) console.log(`exact: ${Object.entries(fp.exact).map(([k, v]) => `${k} = ${v ?? 'open'}`).join(', ')}`);
+    console.log(
+      renderTable(
+        ['coordinate', 'value'],
+        shown.map((i) => [sys.names[i], Number.isNaN(fp.state[i]) ? 'open' : fmt(fp.state[i])]),
+      ),
+    );
+    if (fp.exact)
+      console.log(
+        `exact: ${Object.entries(fp.exact)
+          .map(([k, v]) => `${k} = ${v ?? 'open'}`)
+          .join(', ')}`,
+      );
     console.log('limiting metrics at the fixed point:');
     console.log(renderTable(['metric', 'value'], metricRows(report.metrics)));
     const e = tr.evidence;
     const start = `ODE from x(0) = (${shown.map((i) => `${sys.names[i]}=${fmt(x0[i])}`).join(', ')})`;
     if (report.final.settled) {
-      console.log(wrap(`${start} settled at t = ${fmt(report.final.t)} (drift ${e.finalDrift.toExponential(2)} <= ${SETTLED_DRIFT}; largest time ${fmt(req.t)}): distance to the fixed point ${report.final.distanceToFixedPoint.toExponential(2)}`));
+      console.log(
+        wrap(
+          `${start} settled at t = ${fmt(report.final.t)} (drift ${e.finalDrift.toExponential(2)} <= ${SETTLED_DRIFT}; largest time ${fmt(req.t)}): distance to the fixed point ${report.final.distanceToFixedPoint.toExponential(2)}`,
+        ),
+      );
     } else if (e.completed) {
-      console.log(wrap(`${start}: NOT SETTLED by t = ${fmt(req.t)}, the largest time (--t): drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT}, so the ODE's final state (distance ${report.final.distanceToFixedPoint.toExponential(2)} to the fixed point) is not the limit, and whether it reaches the fixed point is unknown; raise --t`));
+      console.log(
+        wrap(
+          `${start}: NOT SETTLED by t = ${fmt(req.t)}, the largest time (--t): drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT}, so the ODE's final state (distance ${report.final.distanceToFixedPoint.toExponential(2)} to the fixed point) is not the limit, and whether it reaches the fixed point is unknown; raise --t`,
+        ),
+      );
     } else {
-      console.log(wrap(`${start}: stopped at the step limit before t = ${fmt(req.t)}, drift ${e.finalDrift.toExponential(2)}: whether it reaches the fixed point is unknown`));
+      console.log(
+        wrap(
+          `${start}: stopped at the step limit before t = ${fmt(req.t)}, drift ${e.finalDrift.toExponential(2)}: whether it reaches the fixed point is unknown`,
+        ),
+      );
     }
-    console.log(wrap(`${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`));
+    console.log(
+      wrap(
+        `${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`,
+      ),
+    );
     for (const c of report.evidence.clamped ?? []) {
-      if (c.beyondTolerance) console.log(wrap(`CLAMPED: ${c.metric} (${c.at === 'final' ? 'at the end of the run' : 'at the fixed point'}) was ${c.value.toExponential(3)}, outside [0, 1] by more than the integrator's tolerance ${CLAMP_TOLERANCE}: the answer is unknown`));
+      if (c.beyondTolerance)
+        console.log(
+          wrap(
+            `CLAMPED: ${c.metric} (${c.at === 'final' ? 'at the end of the run' : 'at the fixed point'}) was ${c.value.toExponential(3)}, outside [0, 1] by more than the integrator's tolerance ${CLAMP_TOLERANCE}: the answer is unknown`,
+          ),
+        );
     }
     if (opts.svg) console.log(`wrote ${opts.svg}`);
   }
@@ -157,7 +190,9 @@ function sound(tr: Trajectory): boolean {
 export function fluidOptions(family: ModelFamily<ParamSpecs, unknown>): Option[] {
   return [
     new Option('--x0 <list>', `start state, comma-separated: ${family.fluid!.startHelp}`),
-    new Option('--t <time>', `the largest time: the ODE is integrated until it settles (drift max|dx/dt| <= ${SETTLED_DRIFT}), at the latest to t`).default(String(POLICY.fluidHorizon.value)),
+    new Option('--t <time>', `the largest time: the ODE is integrated until it settles (drift max|dx/dt| <= ${SETTLED_DRIFT}), at the latest to t`).default(
+      String(POLICY.fluidHorizon.value),
+    ),
     new Option('--samples <k>', 'trajectory points reported, equally spaced from 0 to the time the run stopped').default('101'),
   ];
 }

@@ -23,6 +23,8 @@ export function allowedHost(host: string | undefined, listen: string, port: numb
 /** True when the request's Host is allowed; otherwise answers 421 and returns false. */
 export function acceptHost(req: IncomingMessage, res: ServerResponse, listen: string, port: number): boolean {
   if (allowedHost(req.headers.host, listen, port)) return true;
-  res.writeHead(421, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' }).end('misdirected request: this server answers only to its loopback address\n');
+  res
+    .writeHead(421, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' })
+    .end('misdirected request: this server answers only to its loopback address\n');
   return false;
 }

@@ -43,15 +43,31 @@ export function listCommand(registry: Registry): Command {
       if (opts.json) {
         printJson({
           families: families.map(({ family: f, origin }) => ({
-            id: f.id, title: f.title, origin, views: viewsOf(f), params: Object.entries(f.params).map(([n, s]) => paramJson(n, s)),
+            id: f.id,
+            title: f.title,
+            origin,
+            views: viewsOf(f),
+            params: Object.entries(f.params).map(([n, s]) => paramJson(n, s)),
           })),
           claims: claims.map(({ claim: c, origin }) => ({ id: c.id, claim: c.claim, source: c.source, method: c.method, expected: c.expected, origin })),
         });
         return;
       }
       console.log(`${families.length} families`);
-      console.log(renderTable(['family', 'parameters', 'views', 'from'], families.map(({ family: f, origin }) => [`${f.id}\n${f.title}`, paramLine(f), viewsOf(f).join(', '), origin]), [40, 36, 20, 30]));
+      console.log(
+        renderTable(
+          ['family', 'parameters', 'views', 'from'],
+          families.map(({ family: f, origin }) => [`${f.id}\n${f.title}`, paramLine(f), viewsOf(f).join(', '), origin]),
+          [40, 36, 20, 30],
+        ),
+      );
       console.log(`\n${claims.length} claims`);
-      console.log(renderTable(['claim', 'expected', 'source', 'from'], claims.map(({ claim: c, origin }) => [`${c.id}\n${c.claim}`, c.expected, c.source, origin]), [56, 10, 28, 30]));
+      console.log(
+        renderTable(
+          ['claim', 'expected', 'source', 'from'],
+          claims.map(({ claim: c, origin }) => [`${c.id}\n${c.claim}`, c.expected, c.source, origin]),
+          [56, 10, 28, 30],
+        ),
+      );
     });
 }

@@ -30,7 +30,10 @@ if (process.argv.length === 3 && process.argv[2] === '--version') {
 
 /** One line: commander's "(Did you mean --lambda?)" joins the line it follows; anything below it (a stack) is dropped. */
 function fail(message: string): never {
-  const line = message.replace(/^error: /, '').replace(/\n\(Did you mean /, ' (Did you mean ').split('\n')[0];
+  const line = message
+    .replace(/^error: /, '')
+    .replace(/\n\(Did you mean /, ' (Did you mean ')
+    .split('\n')[0];
   process.stderr.write(`lbcheck: ${line}\n`);
   process.exit(2);
 }

@@ -15,7 +15,11 @@ export function addParamOptions(cmd: Command, family: { readonly params: ParamSp
 }
 
 /** The model parameters the user gave, as raw text (undefined when absent). */
-export function rawParams(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown>, ignored: Readonly<Record<string, string | undefined>> = {}): Record<string, string | undefined> {
+export function rawParams(
+  family: ModelFamily<ParamSpecs, unknown>,
+  opts: Record<string, unknown>,
+  ignored: Readonly<Record<string, string | undefined>> = {},
+): Record<string, string | undefined> {
   const raw: Record<string, string | undefined> = {};
   for (const name of Object.keys(family.params)) raw[name] = name in ignored ? ignored[name] : (opts[name] as string | undefined);
   return raw;

@@ -40,12 +40,20 @@ export function runParametric(family: ModelFamily<ParamSpecs, unknown>, opts: Re
   } else {
     const v = SYMBOL[r.parameter] ?? r.parameter;
     const e = r.evidence;
-    console.log(`${family.id}  ${Object.entries(fixed).map(([k, t]) => `${k}=${t}`).join(' ')}  free: ${r.parameter} (${v})`);
+    console.log(
+      `${family.id}  ${Object.entries(fixed)
+        .map(([k, t]) => `${k}=${t}`)
+        .join(' ')}  free: ${r.parameter} (${v})`,
+    );
     if (r.status === 'unknown') {
       console.log(wrap(`UNKNOWN: ${r.reason} (${e.states} states, ${e.seconds.toFixed(3)} s)`));
     } else {
       console.log(`parametric exact: ${e.states} states, ${e.transitions} transitions, ${e.seconds.toFixed(3)} s; pi Q = 0 verified in Z[${v}]`);
-      console.log(wrap(`rates of degree ${e.rateDegree} in ${v}; pi(${v}) ~ polynomials of degree ${e.lawDegree} (proven bound ${e.degreeBound}); ${e.points} points x ${e.primes} primes`));
+      console.log(
+        wrap(
+          `rates of degree ${e.rateDegree} in ${v}; pi(${v}) ~ polynomials of degree ${e.lawDegree} (proven bound ${e.degreeBound}); ${e.points} points x ${e.primes} primes`,
+        ),
+      );
       for (const line of metricLines(r.metrics, v)) console.log(wrap(line));
     }
   }

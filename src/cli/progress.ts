@@ -45,7 +45,14 @@ export function progressFor(json: boolean): Progress {
 export function countProgress(total: number, unit: string, json: boolean): { tick(): void; stop(): void } {
   if (json || !process.stderr.isTTY || process.env.CI || total === 0) return { tick: () => {}, stop: () => {} };
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: `{bar} {value}/{total} ${unit} | {percentage}% | ETA {eta_formatted}`, hideCursor: true, clearOnComplete: true, fps: 5, etaBuffer: 20 },
+    {
+      stream: process.stderr,
+      format: `{bar} {value}/{total} ${unit} | {percentage}% | ETA {eta_formatted}`,
+      hideCursor: true,
+      clearOnComplete: true,
+      fps: 5,
+      etaBuffer: 20,
+    },
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0);

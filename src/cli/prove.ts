@@ -45,11 +45,31 @@ async function runProve(id: string, opts: ProveFlags): Promise<number> {
   }
   const r = await decideClaim(claim, size, timeoutMs);
   if (opts.json) {
-    printJson({ claim: r.claim, size: r.size, sizeMeaning: claim.sizeRange.meaning, verdict: r.verdict, counterexample: r.counterexample, reason: r.reason, seconds: r.seconds, parts: r.parts });
+    printJson({
+      claim: r.claim,
+      size: r.size,
+      sizeMeaning: claim.sizeRange.meaning,
+      verdict: r.verdict,
+      counterexample: r.counterexample,
+      reason: r.reason,
+      seconds: r.seconds,
+      parts: r.parts,
+    });
   } else {
     console.log(`${claim.id} (${claim.sizeRange.meaning} = ${size}): ${r.verdict.toUpperCase()} in ${r.seconds.toFixed(2)} s, Z3 start-up included`);
-    console.log([...wrapWords(`claim (decided here for ${claim.sizeRange.meaning} = ${size} only): `, claim.statement), `source: ${claim.source}`, ...wrapWords('encoding: ', claim.encoding)].join('\n'));
-    const rows = r.parts.map((p, i) => [`${i + 1}. ${p.part}`, p.verdict, p.seconds.toFixed(2), p.reason ?? (p.verdict === 'refuted' ? 'counterexample below' : '')]);
+    console.log(
+      [
+        ...wrapWords(`claim (decided here for ${claim.sizeRange.meaning} = ${size} only): `, claim.statement),
+        `source: ${claim.source}`,
+        ...wrapWords('encoding: ', claim.encoding),
+      ].join('\n'),
+    );
+    const rows = r.parts.map((p, i) => [
+      `${i + 1}. ${p.part}`,
+      p.verdict,
+      p.seconds.toFixed(2),
+      p.reason ?? (p.verdict === 'refuted' ? 'counterexample below' : ''),
+    ]);
     console.log(renderTable(['part', 'verdict', 'seconds', 'note'], rows, [60, 9, 9, 60]));
     r.parts.forEach((p, i) => {
       if (p.verdict === 'refuted') console.log(`\npart ${i + 1} ${refutationText(p).join('\n')}`);

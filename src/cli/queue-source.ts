@@ -11,7 +11,8 @@ import { UsageError } from '../core/errors.ts';
 export const QUEUE_ENV = 'LBCHECK_QUEUE';
 
 export const QUEUE_HELP = {
-  queue: 'Redis queue URL redis://HOST:PORT (rediss:// for TLS); credentials (user:password@) are better given by --queue-file or LBCHECK_QUEUE, since argv is readable by other users',
+  queue:
+    'Redis queue URL redis://HOST:PORT (rediss:// for TLS); credentials (user:password@) are better given by --queue-file or LBCHECK_QUEUE, since argv is readable by other users',
   queueFile: 'read the queue URL from the first non-empty line of this file (keep it readable by you only)',
 };
 
@@ -31,7 +32,10 @@ export function queueSource(opts: QueueFlags, env: NodeJS.ProcessEnv = process.e
     } catch (e) {
       throw new UsageError(`--queue-file ${opts.queueFile}: cannot read (${e instanceof Error && 'code' in e ? String(e.code) : 'error'})`);
     }
-    const line = content.split('\n').map((l) => l.trim()).find((l) => l !== '');
+    const line = content
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '');
     if (line === undefined) throw new UsageError(`--queue-file ${opts.queueFile}: the file is empty`);
     return { text: line, source: `--queue-file ${opts.queueFile}` };
   }

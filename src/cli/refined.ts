@@ -88,7 +88,14 @@ function valuesAt(expansion: Readonly<Record<string, Series>>, Ns: readonly numb
   return Ns.map((N) => ({ N, order1: at(1)(N), ...(order === 2 ? { order2: at(2)(N) } : {}) }));
 }
 
-function transientReport(family: ModelFamily<ParamSpecs, unknown>, params: unknown, model: DensityModel, times: readonly number[], Ns: readonly number[], start: number) {
+function transientReport(
+  family: ModelFamily<ParamSpecs, unknown>,
+  params: unknown,
+  model: DensityModel,
+  times: readonly number[],
+  Ns: readonly number[],
+  start: number,
+) {
   const r = transientExpansion(model, times);
   return {
     model: family.id,
@@ -97,16 +104,23 @@ function transientReport(family: ModelFamily<ParamSpecs, unknown>, params: unkno
     coordinates: model.names,
     start: model.start ? Array.from(model.start) : 'every coordinate 0',
     transient: r.points.map((p) => ({ t: p.t, expansion: p.expansion, atN: valuesAt(p.expansion, Ns, 1) })),
-    evidence: { method: 'the moment ODE (x, V, W) by Dormand-Prince, derivatives by jets', integration: r.evidence.map(({ method, steps, rejected, evaluations, completed }) => ({ method, steps, rejected, evaluations, completed })) },
+    evidence: {
+      method: 'the moment ODE (x, V, W) by Dormand-Prince, derivatives by jets',
+      integration: r.evidence.map(({ method, steps, rejected, evaluations, completed }) => ({ method, steps, rejected, evaluations, completed })),
+    },
     seconds: (performance.now() - start) / 1000,
   };
 }
 
 function printTransient(family: ModelFamily<ParamSpecs, unknown>, report: ReturnType<typeof transientReport>): void {
-  console.log(`${family.id} transient refined mean field  ${paramText(report.paramsExact)}: E[m(X_t)] = x(t) + V(t)/N + O(1/N^2), from ${Array.isArray(report.start) ? 'the declared start' : 'the empty system'}`);
+  console.log(
+    `${family.id} transient refined mean field  ${paramText(report.paramsExact)}: E[m(X_t)] = x(t) + V(t)/N + O(1/N^2), from ${Array.isArray(report.start) ? 'the declared start' : 'the empty system'}`,
+  );
   const names = Object.keys(report.transient[0]?.expansion ?? {});
   const Ns = report.transient[0]?.atN.map((a) => a.N) ?? [];
-  const rows = report.transient.flatMap((p) => names.map((k) => [fmt(p.t), k, fmt(p.expansion[k].meanField), fmt(p.expansion[k].order1), ...p.atN.map((a) => fmt(a.order1[k]))]));
+  const rows = report.transient.flatMap((p) =>
+    names.map((k) => [fmt(p.t), k, fmt(p.expansion[k].meanField), fmt(p.expansion[k].order1), ...p.atN.map((a) => fmt(a.order1[k]))]),
+  );
   console.log(renderTable(['t', 'metric', 'x(t)', 'V(t)', ...Ns.map((N) => `N=${N}: +V/N`)], rows));
   const steps = report.evidence.integration.reduce((a, e) => a + e.steps, 0);
   console.log(`${report.evidence.method}: ${steps} steps over ${report.evidence.integration.length} segments; ${report.seconds.toFixed(3)} s`);
@@ -124,24 +138,49 @@ function runRefined(family: ModelFamily<ParamSpecs, unknown>, opts: Record<strin
     return sound ? 0 : 1;
   }
   const { order } = report;
-  console.log(`${family.id} refined mean field  ${paramText(report.paramsExact)}, order ${order}: E[m] = meanField + V/N${order === 2 ? ' + A/N^2' : ''} + O(1/N^${order + 1})`);
+  console.log(
+    `${family.id} refined mean field  ${paramText(report.paramsExact)}, order ${order}: E[m] = meanField + V/N${order === 2 ? ' + A/N^2' : ''} + O(1/N^${order + 1})`,
+  );
   console.log(`fixed point: ${report.fixedPointMethod}`);
   const names = Object.keys(report.expansion);
-  const head = ['metric', 'meanField', 'V (1/N)', ...(order === 2 ? ['A (1/N^2)'] : []), ...report.atN.flatMap((a) => [`N=${a.N}: +V/N`, ...(order === 2 ? [`+A/N^2`] : [])])];
+  const head = [
+    'metric',
+    'meanField',
+    'V (1/N)',
+    ...(order === 2 ? ['A (1/N^2)'] : []),
+    ...report.atN.flatMap((a) => [`N=${a.N}: +V/N`, ...(order === 2 ? [`+A/N^2`] : [])]),
+  ];
   const rows = names.map((k) => {
     const s = report.expansion[k];
-    return [k, fmt(s.meanField), fmt(s.order1), ...(order === 2 ? [fmt(s.order2!)] : []), ...report.atN.flatMap((a) => [fmt(a.order1[k]), ...(a.order2 ? [fmt(a.order2[k])] : [])])];
+    return [
+      k,
+      fmt(s.meanField),
+      fmt(s.order1),
+      ...(order === 2 ? [fmt(s.order2!)] : []),
+      ...report.atN.flatMap((a) => [fmt(a.order1[k]), ...(a.order2 ? [fmt(a.order2[k])] : [])]),
+    ];
   });
   console.log(renderTable(head, rows));
   const e = report.evidence;
-  const res = Object.entries(e.residuals).map(([k, v]) => `${k} ${v.toExponential(1)}`).join(', ');
-  console.log(`${e.method}; drift at the fixed point ${e.drift.toExponential(1)}, residuals ${res}; Jacobian eigenvalues: largest real part ${e.largestRealPart.toExponential(2)}, smallest modulus ${e.smallestEigenvalue.toExponential(2)}; ${report.seconds.toFixed(3)} s`);
-  if (!sound) console.log(`NOT TRUSTED: ${e.largestRealPart >= 0 ? 'the fixed point is not stable (an eigenvalue with real part >= 0)' : `a residual or the drift exceeds ${RESIDUAL_LIMIT}`}`);
+  const res = Object.entries(e.residuals)
+    .map(([k, v]) => `${k} ${v.toExponential(1)}`)
+    .join(', ');
+  console.log(
+    `${e.method}; drift at the fixed point ${e.drift.toExponential(1)}, residuals ${res}; Jacobian eigenvalues: largest real part ${e.largestRealPart.toExponential(2)}, smallest modulus ${e.smallestEigenvalue.toExponential(2)}; ${report.seconds.toFixed(3)} s`,
+  );
+  if (!sound)
+    console.log(
+      `NOT TRUSTED: ${e.largestRealPart >= 0 ? 'the fixed point is not stable (an eigenvalue with real part >= 0)' : `a residual or the drift exceeds ${RESIDUAL_LIMIT}`}`,
+    );
   return sound ? 0 : 1;
 }
 
 export function refinedCommand(registry: Registry, setExit: (code: number) => void): Command {
-  const cmd = addFileOption(new Command('refined').description('the refined mean field: each metric as meanField + V/N + A/N^2 + O(1/N^3) (Gast & Van Houdt 2017; Gast, Bortolussi & Tribastone 2019)'));
+  const cmd = addFileOption(
+    new Command('refined').description(
+      'the refined mean field: each metric as meanField + V/N + A/N^2 + O(1/N^3) (Gast & Van Houdt 2017; Gast, Bortolussi & Tribastone 2019)',
+    ),
+  );
   for (const family of familiesOf(registry, 'fluid').filter((f) => f.fluid!.refined)) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family, family.fluid!.refined!.ignoredParams);

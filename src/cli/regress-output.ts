@@ -12,11 +12,16 @@ const ORDER: Record<Comparison['status'], number> = { flagged: 0, undecided: 1, 
 
 function note(c: Comparison): string {
   switch (c.status) {
-    case 'flagged': return 'FLAGGED';
-    case 'undecided': return 'undecided';
-    case 'imprecise': return `imprecise x${roundUp(lengthFactor(c.stderr, c.requiredStderr))}`;
-    case 'not estimable': return 'not estimable';
-    case 'ok': return '';
+    case 'flagged':
+      return 'FLAGGED';
+    case 'undecided':
+      return 'undecided';
+    case 'imprecise':
+      return `imprecise x${roundUp(lengthFactor(c.stderr, c.requiredStderr))}`;
+    case 'not estimable':
+      return 'not estimable';
+    case 'ok':
+      return '';
   }
 }
 
@@ -25,7 +30,11 @@ const clip = (s: string, n: number): string => (s.length <= n ? s : s.slice(0, n
 /** A plain table: columns padded to their widest cell (case and metric clipped), numbers right-aligned. */
 function table(head: string[], rows: string[][], right: boolean[]): string {
   const widths = head.map((h, j) => Math.max(h.length, ...rows.map((r) => r[j].length)));
-  const line = (r: string[]): string => r.map((cell, j) => (right[j] ? cell.padStart(widths[j]) : cell.padEnd(widths[j]))).join('  ').trimEnd();
+  const line = (r: string[]): string =>
+    r
+      .map((cell, j) => (right[j] ? cell.padStart(widths[j]) : cell.padEnd(widths[j])))
+      .join('  ')
+      .trimEnd();
   return [line(head), ...rows.map(line)].join('\n');
 }
 
@@ -64,21 +73,32 @@ function verdictLine(r: RegressReport): string {
             n('imprecise') ? `${n('imprecise')} imprecise` : '',
             n('undecided') ? `${n('undecided')} undecided` : '',
             r.rule.comparisons < r.rule.expectedComparisons || r.rule.comparisons === 0 ? 'comparisons missing' : '',
-          ].filter(Boolean).join(', ')})`
+          ]
+            .filter(Boolean)
+            .join(', ')})`
         : 'verdict pass';
   return `${head}: ${r.rule.comparisons} of ${r.rule.expectedComparisons} comparisons, ${n('flagged')} flagged (|z| <= ${critical}; ${omnibus})`;
 }
 
 export function printRegress(r: RegressReport): void {
-  console.log(`${r.family}: simulator ${r.simulator === 'internal' ? 'internal' : JSON.stringify(r.simulator)}, seed ${r.seed}, ${r.cases.length} case(s); compared: ${r.compared.metrics || '-'} (${r.compared.from})`);
+  console.log(
+    `${r.family}: simulator ${r.simulator === 'internal' ? 'internal' : JSON.stringify(r.simulator)}, seed ${r.seed}, ${r.cases.length} case(s); compared: ${r.compared.metrics || '-'} (${r.compared.from})`,
+  );
   const order = new Map(r.cases.map((c, i) => [c.id, i]));
-  const sorted = [...r.comparisons].sort((a, b) => ORDER[a.status] - ORDER[b.status] || (a.status === 'flagged' ? Math.abs(b.z!) - Math.abs(a.z!) : order.get(a.id)! - order.get(b.id)!));
+  const sorted = [...r.comparisons].sort(
+    (a, b) => ORDER[a.status] - ORDER[b.status] || (a.status === 'flagged' ? Math.abs(b.z!) - Math.abs(a.z!) : order.get(a.id)! - order.get(b.id)!),
+  );
   const shown = sorted.filter((c, i) => c.status !== 'ok' || i < MAX_ROWS);
   const rows = shown.map((c) => [clip(c.id, 18), clip(c.metric, 22), short(c.exact), `${short(c.estimate)} ± ${short(c.stderr)}`, zText(c.z), note(c)]);
   if (rows.length) console.log(table(['case', 'metric', 'exact', 'estimate ± stderr', 'z', ''], rows, [false, false, true, true, true, false]));
   if (shown.length < sorted.length) console.log(`... and ${sorted.length - shown.length} more comparisons within their bounds (--json has every one)`);
   const time = (s: number | null): string => (s === null ? '-' : s.toFixed(2));
-  console.log(wrapped('seconds (exact solve / simulator):', r.cases.map((c) => `${c.id} ${time(c.exactSeconds)}/${time(c.simSeconds)}`)));
+  console.log(
+    wrapped(
+      'seconds (exact solve / simulator):',
+      r.cases.map((c) => `${c.id} ${time(c.exactSeconds)}/${time(c.simSeconds)}`),
+    ),
+  );
   for (const e of r.errors) console.log(`case ${e.id}: ERROR ${e.error}`);
   for (const n of r.notCompared) console.log(wrapped(`not compared (${n.why}):`, specText(componentRuns(n.metrics, true)).split(', ')));
   if (r.advice && r.verdict === 'unknown') {

@@ -64,13 +64,18 @@ export function regressPanel(family: ModelFamily<ParamSpecs, unknown>, opts: { c
   if (Object.keys(given).length === 0 && axes.length === 0) return resolvePanel(view, opts.cases ?? 'small');
   if (opts.cases !== undefined) throw new UsageError('--cases and model parameters (--N, --grid ...) both give the cases: give one');
   for (const a of axes) {
-    if (!Object.hasOwn(family.params, a.name)) throw new UsageError(`--grid ${a.name}: ${family.id} has no parameter ${a.name} (parameters: ${Object.keys(family.params).join(', ')})`);
+    if (!Object.hasOwn(family.params, a.name))
+      throw new UsageError(`--grid ${a.name}: ${family.id} has no parameter ${a.name} (parameters: ${Object.keys(family.params).join(', ')})`);
     if (a.name in given) throw new UsageError(`--${a.name} is given both as a fixed option and on the grid`);
   }
   const horizon = Math.max(...view.panels.small.map((c) => c.horizon));
   const points = expandGrid(axes);
   return points.map((point) => ({
-    id: axes.length ? Object.entries(point).map(([k, v]) => `${k}=${v}`).join(' ') : family.id,
+    id: axes.length
+      ? Object.entries(point)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')
+      : family.id,
     params: { ...given, ...point },
     horizon,
   }));
@@ -112,7 +117,11 @@ export function parseRegress(family: ModelFamily<ParamSpecs, unknown>, opts: Reg
   return { seed, horizon, timeoutMs, panel, sim: opts.sim, metrics, detect, solve, jobs };
 }
 
-export async function regressReport(family: ModelFamily<ParamSpecs, unknown>, req: RegressRequest, onProgress?: (done: number, total: number, id?: string) => void): Promise<RegressReport> {
+export async function regressReport(
+  family: ModelFamily<ParamSpecs, unknown>,
+  req: RegressRequest,
+  onProgress?: (done: number, total: number, id?: string) => void,
+): Promise<RegressReport> {
   // Loaded when a regression runs: the simulators and their statistics stay out of every other command's start-up.
   const { externalRunner, internalRunner, regress } = await import('../sim/regress.ts');
   return regress(family, req.panel, {
@@ -144,21 +153,39 @@ async function runRegress(family: ModelFamily<ParamSpecs, unknown>, opts: Regres
 /** The options of a regression (shared by `regress` and `sweep regress`; the family's parameters, --grid and --jobs are added by each). */
 export function regressOptions(family: ModelFamily<ParamSpecs, unknown>): Option[] {
   return [
-    new Option('--sim <which>', '"internal" (lbcheck\'s simulator) or a shell command speaking the JSON protocol (docs/guides/regress-your-simulator.md)').default('internal'),
-    new Option('--cases <panel>', `a built-in panel (${Object.keys(family.simulator!.panels).join(', ')}) or a JSON file of cases (default small, unless model parameters give the cases)`),
+    new Option(
+      '--sim <which>',
+      '"internal" (lbcheck\'s simulator) or a shell command speaking the JSON protocol (docs/guides/regress-your-simulator.md)',
+    ).default('internal'),
+    new Option(
+      '--cases <panel>',
+      `a built-in panel (${Object.keys(family.simulator!.panels).join(', ')}) or a JSON file of cases (default small, unless model parameters give the cases)`,
+    ),
     new Option('--seed <S>', 'base seed; case i runs with seed S + i').default(DEFAULT_REGRESS_SEED),
-    new Option('--horizon <T>', "simulated time for every case, a suggestion an external simulator may ignore (default: each panel case's own; the small panel's longest for cases from parameters)"),
+    new Option(
+      '--horizon <T>',
+      "simulated time for every case, a suggestion an external simulator may ignore (default: each panel case's own; the small panel's longest for cases from parameters)",
+    ),
     new Option('--timeout <seconds>', 'time allowed to an external simulator per case').default(String(DEFAULT_TIMEOUT_SECONDS)),
     new Option('--metrics <list>', 'metrics to compare, e.g. meanJobs,s[1..4] (default: those the simulator reports on the first case)'),
-    new Option('--detect <D>', `difference each comparison must be able to show with 95% power: 2%, 2%+1e-4 (relative plus absolute floor) or 0.005 (absolute)`).default(`${DEFAULT_DETECT.relative * 100}%+${DEFAULT_DETECT.absolute}`),
+    new Option(
+      '--detect <D>',
+      `difference each comparison must be able to show with 95% power: 2%, 2%+1e-4 (relative plus absolute floor) or 0.005 (absolute)`,
+    ).default(`${DEFAULT_DETECT.relative * 100}%+${DEFAULT_DETECT.absolute}`),
     ...solveOptions(),
   ];
 }
 
 export function regressCommand(registry: Registry, setExit: (code: number) => void): Command {
-  const cmd = addFileOption(new Command('regress').description('check a simulator against the exact CTMC on a panel of small cases (Šidák per comparison and an omnibus test, family-wise 1%)'));
+  const cmd = addFileOption(
+    new Command('regress').description(
+      'check a simulator against the exact CTMC on a panel of small cases (Šidák per comparison and an omnibus test, family-wise 1%)',
+    ),
+  );
   for (const family of familiesOf(registry, 'simulator')) {
-    const sub = addFileOption(new Command(family.id)).description(`${family.title}. Cases: the family's parameters (any of them a --grid list), else a panel (--cases)`);
+    const sub = addFileOption(new Command(family.id)).description(
+      `${family.title}. Cases: the family's parameters (any of them a --grid list), else a panel (--cases)`,
+    );
     addParamOptions(sub, family);
     // A parameter `solve` requires is required here only when parameters, not a panel, give the cases.
     for (const o of sub.options) o.description = o.description.replace(' [required]', ' [required unless --cases]');
@@ -173,4 +200,3 @@ export function regressCommand(registry: Registry, setExit: (code: number) => vo
   }
   return cmd;
 }
-

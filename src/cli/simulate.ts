@@ -31,7 +31,13 @@ export const MAX_RUN_SECONDS = 7 * 86400;
 
 /** "3.2 h": a duration for people. */
 function duration(seconds: number): string {
-  const units: [number, string][] = [[365 * 86400, 'years'], [86400, 'days'], [3600, 'h'], [60, 'min'], [1, 's']];
+  const units: [number, string][] = [
+    [365 * 86400, 'years'],
+    [86400, 'days'],
+    [3600, 'h'],
+    [60, 'min'],
+    [1, 's'],
+  ];
   const [size, unit] = units.find(([u]) => seconds >= u) ?? [1, 's'];
   return `${Number((seconds / size).toPrecision(2))} ${unit}`;
 }
@@ -52,7 +58,12 @@ export function parseSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Re
  * and degrees of freedom, or, for a run too short to estimate anything,
  * status "unknown", the reason and no metrics.
  */
-export function simulateReport(family: ModelFamily<ParamSpecs, unknown>, req: SimulateRequest, onProgress?: (fraction: number) => void, estimate?: RunEstimate | null) {
+export function simulateReport(
+  family: ModelFamily<ParamSpecs, unknown>,
+  req: SimulateRequest,
+  onProgress?: (fraction: number) => void,
+  estimate?: RunEstimate | null,
+) {
   const r = runSimulation(family.simulator!, req.params, { seed: req.seed, horizon: req.horizon, onProgress });
   const metrics = Object.fromEntries(Object.entries(r.metrics).map(([k, e]) => [k, { mean: e.mean, stderr: e.stderr, ci95: e.ci95, df: e.df }]));
   return {
@@ -103,10 +114,12 @@ function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<stri
   }
   console.log(`${family.id}  ${paramText(report.paramsExact)}`);
   console.log(`method: ${report.method}`);
-  console.log(wrap(
-    `simulated T = ${fmt(report.horizon)} (seed ${report.seed}): ${report.events} events in ${report.seconds.toFixed(2)} s, ${fmt(Math.round(report.eventsPerSecond))} events/s; ` +
-      `warm-up ${fmt(report.warmup)} deleted (MSER), ${report.batches} batches of ${fmt(report.batchLength)}`,
-  ));
+  console.log(
+    wrap(
+      `simulated T = ${fmt(report.horizon)} (seed ${report.seed}): ${report.events} events in ${report.seconds.toFixed(2)} s, ${fmt(Math.round(report.eventsPerSecond))} events/s; ` +
+        `warm-up ${fmt(report.warmup)} deleted (MSER), ${report.batches} batches of ${fmt(report.batchLength)}`,
+    ),
+  );
   if (report.metrics === null) {
     console.log(wrap(`UNKNOWN: ${report.reason}; no estimates`));
     return code;
@@ -130,9 +143,7 @@ export function simulateCommand(registry: Registry, setExit: (code: number) => v
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     for (const o of simulateOptions()) sub.addOption(o);
-    sub
-      .option('--json', 'print one JSON document')
-      .action((opts: Record<string, unknown> & SimulateFlags) => setExit(runSimulate(family, opts)));
+    sub.option('--json', 'print one JSON document').action((opts: Record<string, unknown> & SimulateFlags) => setExit(runSimulate(family, opts)));
     cmd.addCommand(addFileOption(sub));
   }
   return cmd;

@@ -61,7 +61,9 @@ function truncationLine(t: TruncationEvidence): string {
   const caps = t.caps ? `, its chain's cap raised from ${t.caps[0]} to ${t.caps[t.caps.length - 1]}` : '';
   const shape = t.K !== undefined ? `at K = ${t.K}` : `by finite state projection (${t.rounds?.length ?? 1} rounds${caps})`;
   const errors = t.metricError ? Object.values(t.metricError).flat() : [];
-  const error = errors.length ? `; largest estimated metric error ${errors.reduce((a, b) => Math.max(a, b), 0).toExponential(2)} (change between the last two truncations${t.metricErrorParts?.solver ? ' plus the solver\'s error' : ''})` : '';
+  const error = errors.length
+    ? `; largest estimated metric error ${errors.reduce((a, b) => Math.max(a, b), 0).toExponential(2)} (change between the last two truncations${t.metricErrorParts?.solver ? " plus the solver's error" : ''})`
+    : '';
   const tightened = t.solverTolerance !== undefined ? `; solver tolerance tightened to ${t.solverTolerance.toExponential(0)}` : '';
   return `truncated ${shape}: boundary mass ${t.boundaryMass.toExponential(2)} (tolerance ${t.tolerance.toExponential(0)})${error}${tightened}`;
 }
@@ -77,16 +79,20 @@ function runSolve(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
   if (opts.json) printJson(report);
   else {
     console.log(`${family.id}  ${paramText(report.paramsExact)}`);
-    const resid = report.method === 'exact'
-      ? `0 (pi Q = 0 verified in rationals; ${report.primes} prime(s), ${report.liftingSteps} p-adic lifting steps)`
-      : `${report.residual.toExponential(2)} (${report.residualNorm.split(' (')[0]})`;
+    const resid =
+      report.method === 'exact'
+        ? `0 (pi Q = 0 verified in rationals; ${report.primes} prime(s), ${report.liftingSteps} p-adic lifting steps)`
+        : `${report.residual.toExponential(2)} (${report.residualNorm.split(' (')[0]})`;
     const error = report.errorEstimate !== undefined ? `, error estimate ${report.errorEstimate.toExponential(2)} (||pi - pi*||_1)` : '';
-    console.log(`method ${report.method}: ${report.states} states, ${report.transitions} transitions, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`);
+    console.log(
+      `method ${report.method}: ${report.states} states, ${report.transitions} transitions, ${report.iterations} iterations, ${report.seconds.toFixed(3)} s`,
+    );
     console.log(wrap(`residual ${resid}${error}`));
     const t = report.truncation;
     if (t) console.log(wrap(truncationLine(t)));
     if (t?.stopped) console.log(wrap(`SEARCH STOPPED: ${t.stopped}; these numbers are not to be trusted`));
-    if (t?.metricErrorWithinTolerance === false) console.log(wrap(`METRIC ERROR TOO LARGE: a metric's estimated error exceeds ${t.metricTolerance} (relative); these numbers are not to be trusted`));
+    if (t?.metricErrorWithinTolerance === false)
+      console.log(wrap(`METRIC ERROR TOO LARGE: a metric's estimated error exceeds ${t.metricTolerance} (relative); these numbers are not to be trusted`));
     if (!report.converged) console.log('NOT CONVERGED: the residual or the error estimate missed the tolerance; these numbers are not to be trusted');
     if (!(t?.withinTolerance ?? true)) console.log('TRUNCATION TOO COARSE: the boundary mass exceeds its tolerance; these numbers are not to be trusted');
     const head = ['metric', 'value', ...(report.exact ? [t ? 'exact (of the truncated chain)' : 'exact'] : [])];

@@ -78,7 +78,13 @@ function overFamilies(c: FamilyCommand): SweepCommand<Family> {
   };
 }
 
-const claimSubject = (claim: Property & { parameters: ClaimParameters }): ClaimSubject => ({ id: claim.id, title: `${claim.claim} [points: ${claim.parameters.domain}]`, params: claim.parameters.specs, claim, parameters: claim.parameters });
+const claimSubject = (claim: Property & { parameters: ClaimParameters }): ClaimSubject => ({
+  id: claim.id,
+  title: `${claim.claim} [points: ${claim.parameters.domain}]`,
+  params: claim.parameters.specs,
+  claim,
+  parameters: claim.parameters,
+});
 const withParameters = (registry: Registry): ClaimSubject[] =>
   registry.claims.flatMap((e) => (e.claim.parameters ? [claimSubject(e.claim as Property & { parameters: ClaimParameters })] : []));
 
@@ -90,8 +96,12 @@ const checkCommand: SweepCommand<ClaimSubject> = {
   lookup(registry, id) {
     const c = withParameters(registry).find((s) => s.id === id);
     if (!c) {
-      const known = withParameters(registry).map((s) => s.id).join(', ');
-      throw new UsageError(`${registry.claims.some((e) => e.claim.id === id) ? `claim "${id}" takes no parameters` : `unknown claim "${id}"`}; claims that take parameters: ${known}`);
+      const known = withParameters(registry)
+        .map((s) => s.id)
+        .join(', ');
+      throw new UsageError(
+        `${registry.claims.some((e) => e.claim.id === id) ? `claim "${id}" takes no parameters` : `unknown claim "${id}"`}; claims that take parameters: ${known}`,
+      );
     }
     return c;
   },
@@ -203,7 +213,8 @@ export function preparePoint(d: Pick<JobData, 'command' | 'options'>, subject: S
     if (opts[k] === undefined && o.defaultValue !== undefined) opts[k] = String(o.defaultValue);
     if (opts[k] === undefined && o.mandatory) throw new UsageError(`${o.long} is required`);
     // Choices commander checks on the command line are checked here for values from a grid or a job.
-    if (opts[k] !== undefined && o.argChoices && !o.argChoices.includes(opts[k])) throw new UsageError(`${o.long} must be one of ${o.argChoices.join(', ')}, got "${opts[k]}"`);
+    if (opts[k] !== undefined && o.argChoices && !o.argChoices.includes(opts[k]))
+      throw new UsageError(`${o.long} must be one of ${o.argChoices.join(', ')}, got "${opts[k]}"`);
   }
   return command.prepare(subject, opts, env);
 }

@@ -70,7 +70,14 @@ function axisNames(command: SweepCommand, subject: SweepSubject, axes: GridAxis[
  * options (given or defaulted), and seeds (point k: base + k) for seeded
  * commands. Every point is checked before anything runs.
  */
-export function planSweep(command: SweepCommand, subject: SweepSubject, specs: readonly string[], given: Record<string, unknown>, fromCli: (name: string) => boolean, env: RunnerEnv): SweepPlan {
+export function planSweep(
+  command: SweepCommand,
+  subject: SweepSubject,
+  specs: readonly string[],
+  given: Record<string, unknown>,
+  fromCli: (name: string) => boolean,
+  env: RunnerEnv,
+): SweepPlan {
   if (specs.length === 0) throw new UsageError('give at least one --grid name=values');
   const axes = axisNames(command, subject, specs.map(parseAxis));
   const onGrid = new Set(axes.map((a) => a.name));
@@ -102,13 +109,15 @@ export function planSweep(command: SweepCommand, subject: SweepSubject, specs: r
   const stride = seedBase === null ? 0 : Math.max(...points.map((_, k) => command.seedsPerRun?.(subject, optionsAt(k)) ?? 1));
   const seeds = points.map((p, k) => (seedBase !== null ? (seedBase + k * stride) % (MAX_SEED + 1) : onGrid.has('seed') ? Number(p.seed) : null));
   const header = sweepHeader({ command: command.name, subject: subject.id, grid: axes, fixed, seedBase, points: points.length });
-  const jobs = points.map((_, k): JobData => ({
-    sweep: header.id,
-    point: k,
-    command: command.name,
-    subject: subject.id,
-    options: optionsAt(k, seedBase !== null ? seeds[k]! : undefined),
-  }));
+  const jobs = points.map(
+    (_, k): JobData => ({
+      sweep: header.id,
+      point: k,
+      command: command.name,
+      subject: subject.id,
+      options: optionsAt(k, seedBase !== null ? seeds[k]! : undefined),
+    }),
+  );
   return { header, points, jobs, seeds };
 }
 
@@ -132,20 +141,37 @@ async function runSweep(command: SweepCommand, subject: SweepSubject, opts: Reco
   const env: RunnerEnv = { files: fileArguments(process.argv.slice(2)), sim: opts.sim ?? 'internal', fromQueue: queue !== undefined };
   const plan = planSweep(command, subject, opts.grid ?? [], opts, (name) => sub.getOptionValueSource(name) === 'cli', env);
   if (queue) await probe(queue); // an unreachable queue fails before FILE is touched
-  if (opts.csv !== undefined && !opts.resume && existsSync(opts.csv)) throw new UsageError(`--csv ${opts.csv} exists; pass --resume to continue that sweep, or choose another file`);
+  if (opts.csv !== undefined && !opts.resume && existsSync(opts.csv))
+    throw new UsageError(`--csv ${opts.csv} exists; pass --resume to continue that sweep, or choose another file`);
   const results = openResults(opts.out, plan.header, Boolean(opts.resume), (k) => plan.points[k]);
   let csv;
   try {
-    csv = opts.csv === undefined ? undefined : openCsv(opts.csv, plan.header.grid.map((a) => a.name), Boolean(opts.resume), results.lines);
+    csv =
+      opts.csv === undefined
+        ? undefined
+        : openCsv(
+            opts.csv,
+            plan.header.grid.map((a) => a.name),
+            Boolean(opts.resume),
+            results.lines,
+          );
   } catch (e) {
     results.close();
     throw e;
   }
   const pending = plan.jobs.filter((d) => !results.done.has(d.point));
   const progress = countProgress(pending.length, 'points', Boolean(opts.json));
-  let ok = 0, notOk = 0;
+  let ok = 0,
+    notOk = 0;
   const write = (d: JobData, o: JobOutcome): void => {
-    const line: ResultLine = { point: d.point, params: plan.points[d.point], seed: plan.seeds[d.point], ok: o.ok, ...(o.result !== undefined ? { result: o.result } : {}), ...(o.error ? { error: o.error } : {}) };
+    const line: ResultLine = {
+      point: d.point,
+      params: plan.points[d.point],
+      seed: plan.seeds[d.point],
+      ok: o.ok,
+      ...(o.result !== undefined ? { result: o.result } : {}),
+      ...(o.error ? { error: o.error } : {}),
+    };
     results.append(line); // FILE first: a row in the CSV is always in FILE
     csv?.append(line);
     if (o.ok) ok++;
@@ -182,15 +208,27 @@ async function runSweep(command: SweepCommand, subject: SweepSubject, opts: Reco
   if (opts.json) printJson(report);
   else {
     const where = queue ? `through the queue at ${redactUrl(queue)}` : `on ${summary.threads} threads`;
-    console.log(wrap(`sweep ${command.name} ${subject.id}: ${report.points} points (sweep ${report.sweep}); ${report.computed} computed ${where}, ${report.alreadyWritten} already in ${opts.out}`));
-    console.log(wrap(`${report.ok} ok, ${report.notOk} not ok${report.failedOnQueue ? `, ${report.failedOnQueue} failed on the queue` : ''}; ${report.seconds.toFixed(2)} s wall, ${report.cpuSeconds.toFixed(2)} s CPU in this process`));
+    console.log(
+      wrap(
+        `sweep ${command.name} ${subject.id}: ${report.points} points (sweep ${report.sweep}); ${report.computed} computed ${where}, ${report.alreadyWritten} already in ${opts.out}`,
+      ),
+    );
+    console.log(
+      wrap(
+        `${report.ok} ok, ${report.notOk} not ok${report.failedOnQueue ? `, ${report.failedOnQueue} failed on the queue` : ''}; ${report.seconds.toFixed(2)} s wall, ${report.cpuSeconds.toFixed(2)} s CPU in this process`,
+      ),
+    );
     console.log(`wrote ${opts.out}${opts.csv ? ` and ${opts.csv}` : ''}`);
   }
   return report.notOk === 0 && report.failedOnQueue === 0 && report.ok === report.points ? 0 : 1;
 }
 
 export function sweepCommand(registry: Registry, setExit: (code: number) => void): Command {
-  const cmd = addFileOption(new Command('sweep').description('run solve, fluid, simulate or regress over a grid of parameters (or check a claim that takes parameters at every point), on every core or through a Redis queue'));
+  const cmd = addFileOption(
+    new Command('sweep').description(
+      'run solve, fluid, simulate or regress over a grid of parameters (or check a claim that takes parameters at every point), on every core or through a Redis queue',
+    ),
+  );
   for (const command of SWEEP_COMMANDS) {
     const what = command.name === 'check' ? 'decide a claim that takes parameters at every point of a grid' : `sweep ${command.name} over a grid`;
     const group = addFileOption(new Command(command.name).description(what));
@@ -199,7 +237,8 @@ export function sweepCommand(registry: Registry, setExit: (code: number) => void
       addParamOptions(sub, subject, ignoredParams(command, subject));
       for (const o of command.options(subject)) {
         o.mandatory = false; // a required option may come from the grid; planSweep checks every point
-        if (command.seeded && o.attributeName() === 'seed') o.description = 'base seed S: point k runs with seed S + k (regress: S + k times the panel size), unless the grid sets seed';
+        if (command.seeded && o.attributeName() === 'seed')
+          o.description = 'base seed S: point k runs with seed S + k (regress: S + k times the panel size), unless the grid sets seed';
         if (!OWN.has(o.attributeName())) sub.addOption(o);
       }
       sub
@@ -208,9 +247,13 @@ export function sweepCommand(registry: Registry, setExit: (code: number) => void
         .option('--csv <file>', 'also append the results to a CSV, one row per point as it finishes (columns: README "sweep")')
         .option('--resume', 'continue the sweep in --out: run only the points not written yet')
         .option('--jobs <n>', 'local worker threads (default: every core)')
-        .option('--queue <url>', `run through a Redis queue taken by \`lbcheck worker\`: ${QUEUE_HELP.queue}; default: the environment variable ${QUEUE_ENV} when set`)
+        .option(
+          '--queue <url>',
+          `run through a Redis queue taken by \`lbcheck worker\`: ${QUEUE_HELP.queue}; default: the environment variable ${QUEUE_ENV} when set`,
+        )
         .option('--queue-file <file>', QUEUE_HELP.queueFile);
-      if (command.name === 'regress') sub.addOption(new Option('--sim <which>', '"internal" or a simulator command, for local runs (queued runs use each worker\'s --sim)'));
+      if (command.name === 'regress')
+        sub.addOption(new Option('--sim <which>', '"internal" or a simulator command, for local runs (queued runs use each worker\'s --sim)'));
       sub
         .option('--json', 'print one JSON document (the summary; results are in --out)')
         .action(async (opts: Record<string, unknown> & SweepFlags) => setExit(await runSweep(command, subject, opts, sub)));

@@ -21,7 +21,8 @@ function grid(text: string): number[] {
   if (!(step > 0)) throw new UsageError(`--t: the step must be > 0, got ${step}`);
   if (!(end >= start)) throw new UsageError(`--t: the end must be >= the start, got ${start}:${step}:${end}`);
   const steps = Math.round((end - start) / step);
-  if (Math.abs(start + steps * step - end) > 1e-6 * step) throw new UsageError(`--t: the end ${end} is not start + k step for an integer k (${start}:${step}:${end})`);
+  if (Math.abs(start + steps * step - end) > 1e-6 * step)
+    throw new UsageError(`--t: the end ${end} is not start + k step for an integer k (${start}:${step}:${end})`);
   if (steps + 1 > MAX_TIMES) throw new UsageError(`--t: the grid has ${steps + 1} times, more than ${MAX_TIMES}`);
   return Array.from({ length: steps + 1 }, (_, k) => (k === steps ? end : start + k * step));
 }

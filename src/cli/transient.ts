@@ -39,7 +39,10 @@ function columns(metrics: TransientReport['metrics'][number]): { head: string; r
   );
 }
 
-const largest = (e: TransientReport['metricError'][number]): number => Object.values(e).flat().reduce((a, b) => Math.max(a, b), 0);
+const largest = (e: TransientReport['metricError'][number]): number =>
+  Object.values(e)
+    .flat()
+    .reduce((a, b) => Math.max(a, b), 0);
 
 function printTable(family: ModelFamily<ParamSpecs, unknown>, r: TransientReport): void {
   console.log(`${family.id}  ${paramText(r.paramsExact)}`);
@@ -51,10 +54,13 @@ function printTable(family: ModelFamily<ParamSpecs, unknown>, r: TransientReport
   const t = r.truncation;
   if (t) {
     const how = t.automatic ? `automatic, ${t.rounds.length} round(s)` : 'given';
-    console.log(`truncated at K = ${t.K} (${how}): probability of reaching a queue of ${t.K} by t = ${fmt(r.times[last] ?? 0)} is ${t.boundaryMass.toExponential(2)}`);
+    console.log(
+      `truncated at K = ${t.K} (${how}): probability of reaching a queue of ${t.K} by t = ${fmt(r.times[last] ?? 0)} is ${t.boundaryMass.toExponential(2)}`,
+    );
     if (t.stopped) console.log(`SEARCH STOPPED: ${t.stopped}; these numbers are not to be trusted`);
   }
-  if (!r.withinTolerance) console.log(`ERROR BOUND TOO LARGE: some metric's error bound exceeds ${r.tolerance} (relative); these numbers are not to be trusted`);
+  if (!r.withinTolerance)
+    console.log(`ERROR BOUND TOO LARGE: some metric's error bound exceeds ${r.tolerance} (relative); these numbers are not to be trusted`);
   const cols = r.metrics.length ? columns(r.metrics[0]) : [];
   const rows = r.times.map((time, k) => [fmt(time), ...cols.map((c) => fmt(c.read(r.metrics[k]))), largest(r.metricError[k]).toExponential(1)]);
   console.log(renderTable(['t', ...cols.map((c) => c.head), 'error bound'], rows));
@@ -76,7 +82,13 @@ function runTransient(family: ModelFamily<ParamSpecs, unknown>, opts: Record<str
   const maxStates = stateBudget(freeMemory(), opts.maxStates === undefined ? undefined : parsePositive(opts.maxStates, '--max-states'));
   const progress = progressFor(Boolean(opts.json));
   const last = times[times.length - 1];
-  const answer = transientModel(family, params, { times, start, tolerance, maxStates, onProgress: (f) => progress.update(`t = ${(f * last).toPrecision(3)} of ${fmt(last)}`, f) });
+  const answer = transientModel(family, params, {
+    times,
+    start,
+    tolerance,
+    maxStates,
+    onProgress: (f) => progress.update(`t = ${(f * last).toPrecision(3)} of ${fmt(last)}`, f),
+  });
   progress.stop();
   const report = transientReport(family, params, answer);
   if (opts.json) printJson(report);
@@ -85,13 +97,18 @@ function runTransient(family: ModelFamily<ParamSpecs, unknown>, opts: Record<str
 }
 
 export function transientCommand(registry: Registry, setExit: (code: number) => void): Command {
-  const cmd = addFileOption(new Command('transient').description('the finite-N CTMC at given times: every metric\'s expectation, by uniformization, with error bounds'));
+  const cmd = addFileOption(
+    new Command('transient').description("the finite-N CTMC at given times: every metric's expectation, by uniformization, with error bounds"),
+  );
   for (const family of familiesOf(registry)) {
     const sub = new Command(family.id).description(family.title);
     addParamOptions(sub, family);
     sub
       .option('--t <times>', 'times: a list 0.5,1,2,5 or a grid start:step:end, 0:0.1:5 [required]')
-      .option('--from <state>', 'start state as the chain prints it: name=value pairs (names left out are 0), e.g. y0=1,y2=3 for jsq-d, n1=2 for jiq-blocking (default: the chain\'s initial state)')
+      .option(
+        '--from <state>',
+        "start state as the chain prints it: name=value pairs (names left out are 0), e.g. y0=1,y2=3 for jsq-d, n1=2 for jiq-blocking (default: the chain's initial state)",
+      )
       .addOption(new Option('--tolerance <e>', `${POLICY.metricTolerance.help}, at every time`).default(String(POLICY.metricTolerance.value)))
       .option('--max-states <n>', `most states the chain may have (default ${budgetText(MAX_STATES)}, or what the free memory holds)`)
       .option('--json', 'print one JSON document')

@@ -23,7 +23,8 @@ interface WorkerFlags extends QueueFlags {
 
 function parseMs(text: string, flag: string): number {
   const v = Number(text);
-  if (!Number.isInteger(v) || v < 100 || v > 3_600_000) throw new UsageError(`${flag} must be an integer number of milliseconds in 100..3600000, got "${text}"`);
+  if (!Number.isInteger(v) || v < 100 || v > 3_600_000)
+    throw new UsageError(`${flag} must be an integer number of milliseconds in 100..3600000, got "${text}"`);
   return v;
 }
 

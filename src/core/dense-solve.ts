@@ -21,4 +21,3 @@ export function solveDense(M: number[][], b: number[]): number[] {
   }
   return x;
 }
-

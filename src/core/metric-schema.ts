@@ -41,7 +41,11 @@ export function metricsOf<M extends MetricSchema, V, K extends keyof M & string 
 }
 
 function describeValues(values: MetricValues<unknown>): string {
-  return Object.entries(values).map(([k, v]) => (Array.isArray(v) ? `${k}[1..${v.length}]` : k)).join(', ') || 'none';
+  return (
+    Object.entries(values)
+      .map(([k, v]) => (Array.isArray(v) ? `${k}[1..${v.length}]` : k))
+      .join(', ') || 'none'
+  );
 }
 
 /** Names and kinds of metric definitions (name, optional 1-based index) that the schema lacks or types otherwise. */

@@ -15,7 +15,10 @@ export interface ParamSpec<V> {
   readonly read: (text: string | undefined, name: string) => V;
 }
 
-interface Bounds { min?: number; max?: number }
+interface Bounds {
+  min?: number;
+  max?: number;
+}
 
 /** One integer within bounds; `what` names it in errors ("--N", "--servers[2]"). */
 function readInt(text: string, what: string, b: Bounds): number {
@@ -33,7 +36,9 @@ export function intParam(help: string, b: Bounds = {}): ParamSpec<number> {
 /** A comma-separated list of integers within bounds, e.g. --servers 2,2. */
 export function intListParam(help: string, b: Bounds = {}): ParamSpec<number[]> {
   return {
-    kind: 'ints', help, optional: false,
+    kind: 'ints',
+    help,
+    optional: false,
     read: (text, name) => listItems(text, name).map((t, i) => readInt(t, `--${name}[${i + 1}]`, b)),
   };
 }
@@ -46,14 +51,19 @@ const SMALLEST_NORMAL = 2.2250738585072014e-308;
 function checkSign(v: Rational, sign: Sign, what: string): void {
   if (sign === 'positive' && v.s * v.n <= 0n) throw new UsageError(`${what} must be > 0, got ${ratString(v)}`);
   if (v.n !== 0n && ratToNumber(v.abs()) < SMALLEST_NORMAL) {
-    throw new UsageError(`${what} is nonzero but below 2.2e-308 in size, the smallest double at full precision: the float solvers and simulators cannot use it; rescale the rates (change the time unit)`);
+    throw new UsageError(
+      `${what} is nonzero but below 2.2e-308 in size, the smallest double at full precision: the float solvers and simulators cannot use it; rescale the rates (change the time unit)`,
+    );
   }
   if (sign === 'nonnegative' && v.s < 0n && v.n !== 0n) throw new UsageError(`${what} must be >= 0, got ${ratString(v)}`);
 }
 
 export function rationalParam(help: string, sign: Sign, defaultText?: string): ParamSpec<Rational> {
   return {
-    kind: 'rational', help, defaultText, optional: false,
+    kind: 'rational',
+    help,
+    defaultText,
+    optional: false,
     read: (text, name) => {
       const v = parseRational(text ?? required(defaultText, name), `--${name}`);
       checkSign(v, sign, `--${name}`);
@@ -71,7 +81,9 @@ function listItems(text: string | undefined, name: string): string[] {
 /** A comma-separated list of positive rationals that sum to exactly 1. */
 export function distributionParam(help: string): ParamSpec<Rational[]> {
   return {
-    kind: 'rationals', help, optional: false,
+    kind: 'rationals',
+    help,
+    optional: false,
     read: (text, name) => {
       const vs = listItems(text, name).map((t, i) => parseRational(t, `--${name}[${i + 1}]`));
       checkDistribution(`--${name}`, vs);
@@ -83,7 +95,9 @@ export function distributionParam(help: string): ParamSpec<Rational[]> {
 /** A comma-separated list of rationals of one sign, e.g. --rates 2,1/2. */
 export function rationalListParam(help: string, sign: Sign): ParamSpec<Rational[]> {
   return {
-    kind: 'rationals', help, optional: false,
+    kind: 'rationals',
+    help,
+    optional: false,
     read: (text, name) =>
       listItems(text, name).map((t, i) => {
         const v = parseRational(t, `--${name}[${i + 1}]`);
@@ -96,7 +110,10 @@ export function rationalListParam(help: string, sign: Sign): ParamSpec<Rational[
 /** One name of a fixed set, e.g. --policy sq2. */
 export function choiceParam<C extends string>(help: string, choices: readonly C[], defaultText?: C): ParamSpec<C> {
   return {
-    kind: 'choice', help: `${help} (one of ${choices.join(', ')})`, defaultText, optional: false,
+    kind: 'choice',
+    help: `${help} (one of ${choices.join(', ')})`,
+    defaultText,
+    optional: false,
     read: (text, name) => {
       const v = text ?? required(defaultText, name);
       if (!(choices as readonly string[]).includes(v)) throw new UsageError(`--${name} must be one of ${choices.join(', ')}, got "${v}"`);
@@ -127,7 +144,12 @@ export type ParamsOf<S extends ParamSpecs> = { [K in keyof S]: S[K] extends Para
 /** Reads every declared parameter from raw option text; unknown names are errors. */
 export function readParams<S extends ParamSpecs>(specs: S, raw: Record<string, string | undefined>): ParamsOf<S> {
   for (const k of Object.keys(raw)) {
-    if (!Object.hasOwn(specs, k)) throw new UsageError(`unknown parameter --${k} (known: ${Object.keys(specs).map((s) => '--' + s).join(', ')})`);
+    if (!Object.hasOwn(specs, k))
+      throw new UsageError(
+        `unknown parameter --${k} (known: ${Object.keys(specs)
+          .map((s) => '--' + s)
+          .join(', ')})`,
+      );
   }
   const out: Record<string, unknown> = {};
   for (const [k, spec] of Object.entries(specs)) out[k] = spec.read(raw[k], k);
@@ -141,7 +163,11 @@ export type ExactParam = number | string | (number | string)[];
  * integers and choices as they are, absent ones left out. Read back as option
  * text, they give the same parameters (a record replays exactly).
  */
-export function exactParams(specs: ParamSpecs, p: Readonly<Record<string, unknown>>, except: Readonly<Record<string, unknown>> = {}): Record<string, ExactParam> {
+export function exactParams(
+  specs: ParamSpecs,
+  p: Readonly<Record<string, unknown>>,
+  except: Readonly<Record<string, unknown>> = {},
+): Record<string, ExactParam> {
   const exact = (v: unknown): number | string => (v instanceof Fraction ? ratString(v) : (v as number | string));
   const out: Record<string, ExactParam> = {};
   for (const k of Object.keys(specs)) {

@@ -23,7 +23,11 @@ function clamp01(x: number): number {
 }
 
 /** The values with the probabilities among them clamped to [0, 1], and the clamps that moved one. */
-export function clampProbabilities(values: MetricValues<number>, probabilities: readonly string[] | undefined, tolerance: number): { values: MetricValues<number>; clamps: Clamp[] } {
+export function clampProbabilities(
+  values: MetricValues<number>,
+  probabilities: readonly string[] | undefined,
+  tolerance: number,
+): { values: MetricValues<number>; clamps: Clamp[] } {
   const clamps: Clamp[] = [];
   const one = (name: string, x: number, index?: number): number => {
     if (Number.isNaN(x)) return x; // left open (a fixed point's undetermined coordinate)

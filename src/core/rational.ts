@@ -40,7 +40,10 @@ export function ratString(r: Rational): string {
  */
 export function bigRatioToNumber(num: bigint, den: bigint): number {
   if (den === 0n) throw new RangeError('division by zero');
-  if (den < 0n) { num = -num; den = -den; }
+  if (den < 0n) {
+    num = -num;
+    den = -den;
+  }
   const neg = num < 0n;
   if (neg) num = -num;
   if (num === 0n) return 0;

@@ -156,7 +156,11 @@ export function traceSteps<E, S, J>(c: Coupling<E, S, J>, events: readonly E[]):
     });
     return violation;
   };
-  let v = record(0, null, c.systems.map(() => []));
+  let v = record(
+    0,
+    null,
+    c.systems.map(() => []),
+  );
   for (let i = 0; i < events.length && v === null; i++) {
     const logs = c.systems.map((s, k) => {
       const log: string[] = [];

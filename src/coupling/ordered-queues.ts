@@ -102,7 +102,5 @@ export function queueEventDraws(e: QueueEvent): Record<string, number | number[]
 }
 
 export function describeQueueEvent(e: QueueEvent): string {
-  return e.kind === 'arrival'
-    ? `arrival, samples u=${e.picks.map(formatUniform).join(',')}`
-    : `potential departure, position u=${formatUniform(e.position)}`;
+  return e.kind === 'arrival' ? `arrival, samples u=${e.picks.map(formatUniform).join(',')}` : `potential departure, position u=${formatUniform(e.position)}`;
 }

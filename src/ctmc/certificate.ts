@@ -151,5 +151,13 @@ function balanceFailure(def: ChainDefinition<Rational>, law: ClaimedLaw, codes: 
       total = total.add(term);
     });
   }
-  return { kind: 'balance', state: def.describe(at), inflowOverPi: total.toFraction(), outflowRate: exit.toFraction(), difference: total.sub(exit).toFraction(), inflow, outflow };
+  return {
+    kind: 'balance',
+    state: def.describe(at),
+    inflowOverPi: total.toFraction(),
+    outflowRate: exit.toFraction(),
+    difference: total.sub(exit).toFraction(),
+    inflow,
+    outflow,
+  };
 }

@@ -107,7 +107,11 @@ function metricValues<T>(def: ChainDefinition<T>, A: Arith<T>, codes: Float64Arr
  * |m(pi) - m(pi*)| <= ||pi - pi*||_1 (range f + |m| range g) / 2 / E_pi g,
  * ranges over the states (of nonzero weight; m for m*: first order).
  */
-export function floatMetricsWithSensitivity(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array): { values: MetricValues<number>; perL1: MetricValues<number> } {
+export function floatMetricsWithSensitivity(
+  def: ChainDefinition<number>,
+  codes: Float64Array,
+  pi: Float64Array,
+): { values: MetricValues<number>; perL1: MetricValues<number> } {
   const ratios = ratioMetrics(def);
   const rewardCount = def.metrics.length;
   const ranges: Ranges = {

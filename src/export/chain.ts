@@ -156,7 +156,9 @@ export function exportChain<P>(family: ModelFamily<ParamSpecs, P>, p: P, o: { ex
     // The formats describe a box of queue lengths, so a family that `solve` truncates
     // by finite state projection is exported cut at the K of the K search.
     const t = family.truncation;
-    const solved: Evidence = (t.fixedK(p) === undefined && t.projection ? searchCap(family, t, p, { method: 'auto' }) : solveModel(family, p, { method: 'auto' })).evidence;
+    const solved: Evidence = (
+      t.fixedK(p) === undefined && t.projection ? searchCap(family, t, p, { method: 'auto' }) : solveModel(family, p, { method: 'auto' })
+    ).evidence;
     const K = solved.truncation?.K;
     if (solved.truncation && K !== undefined) {
       truncation = { ...solved.truncation, K };

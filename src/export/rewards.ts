@@ -15,8 +15,11 @@ export interface RewardStructure {
 }
 
 export function rewardStructures(c: ExportChain): RewardStructure[] {
-  const structure = (name: string, values: Float64Array, exact: readonly string[] | undefined): RewardStructure =>
-    ({ name, values, text: (i) => (exact ? exact[i] : num(values[i])) });
+  const structure = (name: string, values: Float64Array, exact: readonly string[] | undefined): RewardStructure => ({
+    name,
+    values,
+    text: (i) => (exact ? exact[i] : num(values[i])),
+  });
   return c.metrics.flatMap((m, k) => [
     structure(m.name, m.reward, c.exact?.rewards[k].reward),
     ...(m.per ? [structure(`${m.name}_per`, m.per, c.exact?.rewards[k].per)] : []),
@@ -30,7 +33,9 @@ export function indicatorLabels(c: ExportChain): { name: string; holds: Float64A
 
 /** The header comment: what was exported, its size, its truncation and the names used. */
 export function headerLines(c: ExportChain): string[] {
-  const params = Object.entries(c.params).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`).join(' ');
+  const params = Object.entries(c.params)
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`)
+    .join(' ');
   const lines = [
     `lbcheck export of ${c.family}: ${c.title}`,
     `parameters: ${params}`,
@@ -46,7 +51,11 @@ export function headerLines(c: ExportChain): string[] {
   const renamed = c.variables.filter((v) => v.name !== v.original);
   if (renamed.length > 0) lines.push(`variables renamed to identifiers: ${renamed.map((v) => `${v.original} -> ${v.name}`).join(', ')}`);
   for (const m of c.metrics) {
-    const how = m.per ? `ratio R{"${m.name}"}[S] / R{"${m.name}_per"}[S]` : m.indicator ? `R{"${m.name}"}[S] = S["${m.name}"] (0/1 reward)` : `R{"${m.name}"}[S]`;
+    const how = m.per
+      ? `ratio R{"${m.name}"}[S] / R{"${m.name}_per"}[S]`
+      : m.indicator
+        ? `R{"${m.name}"}[S] = S["${m.name}"] (0/1 reward)`
+        : `R{"${m.name}"}[S]`;
     lines.push(`metric ${m.original}: ${how}`);
   }
   return lines;

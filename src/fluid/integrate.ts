@@ -32,7 +32,15 @@ const A = [
 const E = [71 / 57600, 0, -71 / 16695, 71 / 1920, -17253 / 339200, 22 / 525, -1 / 40];
 
 /** Coefficients of the Dormand-Prince continuous extension (Hairer, Norsett, Wanner, II.6). */
-const D = [-12715105075 / 11282082432, 0, 87487479700 / 32700410799, -10690763975 / 1880347072, 701980252875 / 199316789632, -1453857185 / 822651844, 69997945 / 29380423];
+const D = [
+  -12715105075 / 11282082432,
+  0,
+  87487479700 / 32700410799,
+  -10690763975 / 1880347072,
+  701980252875 / 199316789632,
+  -1453857185 / 822651844,
+  69997945 / 29380423,
+];
 
 /** A face coordinate this close to 0 (after a located crossing, or from rounding) is put on the face. */
 const SNAP = 1e-14;
@@ -159,7 +167,10 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
   nextSample = 1;
   let t = 0;
   let h = Math.min(o.t, 1e-3);
-  let steps = 0, rejected = 0, faceHits = 0, snappedMass = 0;
+  let steps = 0,
+    rejected = 0,
+    faceHits = 0,
+    snappedMass = 0;
   let settledAt: number | undefined;
   let worstDefect = defect(x);
   const landed: number[] = []; // coordinates put on their face in the current step
@@ -217,7 +228,12 @@ export function integrate(sys: FluidSystem, x0: Float64Array, o: IntegrateOption
     states,
     final: Float64Array.from(x),
     evidence: {
-      method: 'dopri5', steps, rejected, evaluations, faceHits, snappedMass,
+      method: 'dopri5',
+      steps,
+      rejected,
+      evaluations,
+      faceHits,
+      snappedMass,
       conservationDefect: worstDefect,
       minFaceValue: minFace,
       finalDrift: maxAbs(drift),
@@ -262,8 +278,10 @@ function firstCrossing(faces: readonly number[], x: Float64Array, y: Float64Arra
  * falsi on tau -> y_i(tau) (y_i(0) > 0 > y_i(h)). Leaves y at the landing state.
  */
 function locateCrossing(i: number, xi: number, h: number, step: (h: number) => number, y: Float64Array): number {
-  let lo = 0, hi = h;
-  let glo = xi, ghi = y[i];
+  let lo = 0,
+    hi = h;
+  let glo = xi,
+    ghi = y[i];
   let side = 0;
   let tau = lo;
   for (let iter = 0; iter < 100; iter++) {
@@ -273,11 +291,13 @@ function locateCrossing(i: number, xi: number, h: number, step: (h: number) => n
     const g = y[i];
     if (g >= 0 && g <= SNAP) return tau;
     if (g > 0) {
-      lo = tau; glo = g;
+      lo = tau;
+      glo = g;
       if (side === 1) ghi /= 2;
       side = 1;
     } else {
-      hi = tau; ghi = g;
+      hi = tau;
+      ghi = g;
       if (side === -1) glo /= 2;
       side = -1;
     }

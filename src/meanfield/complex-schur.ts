@@ -96,7 +96,16 @@ function hessenberg(H: Float64Array, U: Float64Array, n: number): void {
 /** The eigenvalue of the trailing 2 x 2 block of the active window nearer its last diagonal entry. */
 function wilkinsonShift(Tr: Float64Array, Ti: Float64Array, n: number, hi: number): [number, number] {
   const a = hi - 1;
-  const [ar, ai, br, bi, cr, ci, dr, di] = [Tr[a * n + a], Ti[a * n + a], Tr[a * n + hi], Ti[a * n + hi], Tr[hi * n + a], Ti[hi * n + a], Tr[hi * n + hi], Ti[hi * n + hi]];
+  const [ar, ai, br, bi, cr, ci, dr, di] = [
+    Tr[a * n + a],
+    Ti[a * n + a],
+    Tr[a * n + hi],
+    Ti[a * n + hi],
+    Tr[hi * n + a],
+    Ti[hi * n + a],
+    Tr[hi * n + hi],
+    Ti[hi * n + hi],
+  ];
   // Eigenvalues of [[a, b], [c, d]]: m +- sqrt(h^2 + b c) with m = (a + d)/2, h = (a - d)/2.
   const mr = (ar + dr) / 2;
   const mi = (ai + di) / 2;

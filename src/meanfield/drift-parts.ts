@@ -51,10 +51,13 @@ export interface DriftParts {
 export function driftParts(terms: readonly Term[], n: number): DriftParts {
   const F = new Float64Array(n * n);
   const Dg = new Float64Array(n * n);
-  for (const t of terms) t.index.forEach((i, a) => t.jet.deps.forEach((j, b) => {
-    if (t.jet.grad.length > 0) F[i * n + j] += t.delta[a] * t.jet.grad[b];
-    if (t.jet.cGrad.length > 0) Dg[i * n + j] += t.delta[a] * t.jet.cGrad[b];
-  }));
+  for (const t of terms)
+    t.index.forEach((i, a) =>
+      t.jet.deps.forEach((j, b) => {
+        if (t.jet.grad.length > 0) F[i * n + j] += t.delta[a] * t.jet.grad[b];
+        if (t.jet.cGrad.length > 0) Dg[i * n + j] += t.delta[a] * t.jet.cGrad[b];
+      }),
+    );
   return { f: along(n, terms, (t) => t.jet.b), F, g: along(n, terms, (t) => t.jet.c), Dg, Q: outer(n, terms, (t) => t.jet.b) };
 }
 
@@ -71,4 +74,3 @@ export function contract2(H: Float64Array, deps: Int32Array, M: Float64Array, n:
   for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) if (H[a * k + b] !== 0) s += H[a * k + b] * M[deps[a] * n + deps[b]];
   return s;
 }
-

@@ -57,10 +57,12 @@ export function contract3(T: Float64Array, deps: Int32Array, X: Float64Array, n:
   if (T.length === 0) return 0;
   const k = deps.length;
   let s = 0;
-  for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) for (let c = 0; c < k; c++) {
-    const t = T[(a * k + b) * k + c];
-    if (t !== 0) s += t * X[(deps[a] * n + deps[b]) * n + deps[c]];
-  }
+  for (let a = 0; a < k; a++)
+    for (let b = 0; b < k; b++)
+      for (let c = 0; c < k; c++) {
+        const t = T[(a * k + b) * k + c];
+        if (t !== 0) s += t * X[(deps[a] * n + deps[b]) * n + deps[c]];
+      }
   return s;
 }
 
@@ -69,10 +71,13 @@ export function contract4Gaussian(T: Float64Array, deps: Int32Array, W: Float64A
   if (T.length === 0) return 0;
   const k = deps.length;
   let s = 0;
-  for (let a = 0; a < k; a++) for (let b = 0; b < k; b++) for (let c = 0; c < k; c++) for (let d = 0; d < k; d++) {
-    const t = T[((a * k + b) * k + c) * k + d];
-    if (t !== 0) s += t * W[deps[a] * n + deps[b]] * W[deps[c] * n + deps[d]];
-  }
+  for (let a = 0; a < k; a++)
+    for (let b = 0; b < k; b++)
+      for (let c = 0; c < k; c++)
+        for (let d = 0; d < k; d++) {
+          const t = T[((a * k + b) * k + c) * k + d];
+          if (t !== 0) s += t * W[deps[a] * n + deps[b]] * W[deps[c] * n + deps[d]];
+        }
   return 3 * s;
 }
 
@@ -80,9 +85,11 @@ export function contract4Gaussian(T: Float64Array, deps: Int32Array, W: Float64A
 function symmetrise3(X: Float64Array, n: number): Float64Array {
   const out = new Float64Array(n ** 3);
   const at = (i: number, j: number, k: number): number => X[(i * n + j) * n + k];
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) for (let k = 0; k < n; k++) {
-    out[(i * n + j) * n + k] = (at(i, j, k) + at(i, k, j) + at(j, i, k) + at(j, k, i) + at(k, i, j) + at(k, j, i)) / 6;
-  }
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++)
+      for (let k = 0; k < n; k++) {
+        out[(i * n + j) * n + k] = (at(i, j, k) + at(i, k, j) + at(j, i, k) + at(j, k, i) + at(k, i, j) + at(k, j, i)) / 6;
+      }
   return out;
 }
 
@@ -101,7 +108,9 @@ export function expandMoments(model: DensityModel, order: Order): { moments: Mom
   let largestRealPart = -Infinity;
   for (let i = 0; i < n; i++) largestRealPart = Math.max(largestRealPart, solver.schur.T.re[i * n + i]);
   if (!(solver.smallestEigenvalue > 1e-12)) {
-    throw new UsageError(`the Jacobian at the fixed point is singular (smallest |eigenvalue| ${solver.smallestEigenvalue.toExponential(2)}): a conserved quantity is left among the coordinates, or the fixed point is not hyperbolic`);
+    throw new UsageError(
+      `the Jacobian at the fixed point is singular (smallest |eigenvalue| ${solver.smallestEigenvalue.toExponential(2)}): a conserved quantity is left among the coordinates, or the fixed point is not hyperbolic`,
+    );
   }
   const residuals: Record<string, number> = {};
   const solve = (name: string, rhs: Float64Array, p: number): Float64Array => {
@@ -110,9 +119,17 @@ export function expandMoments(model: DensityModel, order: Order): { moments: Mom
     return X;
   };
 
-  const W = solve('W', Q.map((v) => -v), 2);
+  const W = solve(
+    'W',
+    Q.map((v) => -v),
+    2,
+  );
   const F2W = hessianContraction(terms, W, n);
-  const V = solve('V', F2W.map((v, i) => -(v / 2 + g[i])), 1);
+  const V = solve(
+    'V',
+    F2W.map((v, i) => -(v / 2 + g[i])),
+    1,
+  );
   const evidence = (): ExpansionEvidence => ({
     drift,
     smallestEigenvalue: solver.smallestEigenvalue,
@@ -129,31 +146,36 @@ export function expandMoments(model: DensityModel, order: Order): { moments: Mom
   if (needC) {
     const raw = new Float64Array(n ** 3);
     const Wrow = (i: number, m: number): number => W[i * n + m];
-    for (let i = 0; i < n; i++) for (let l = 0; l < n; l++) for (let m = 0; m < n; m++) {
-      // 3/2 F2W_i W_lm (one of F2:D's three pairings; the other two are added per transition below), 3 Q_il V_m, 3 g_i W_lm.
-      raw[(i * n + l) * n + m] += 1.5 * F2W[i] * W[l * n + m] + 3 * Q[i * n + l] * V[m] + 3 * g[i] * W[l * n + m];
-    }
+    for (let i = 0; i < n; i++)
+      for (let l = 0; l < n; l++)
+        for (let m = 0; m < n; m++) {
+          // 3/2 F2W_i W_lm (one of F2:D's three pairings; the other two are added per transition below), 3 Q_il V_m, 3 g_i W_lm.
+          raw[(i * n + l) * n + m] += 1.5 * F2W[i] * W[l * n + m] + 3 * Q[i * n + l] * V[m] + 3 * g[i] * W[l * n + m];
+        }
     for (const t of terms) {
       const { deps, hess, grad, b } = t.jet;
       const k = deps.length;
       // (W H W)_lm over deps, times 3/2 * 2 for F2:D's other two pairings.
       const curved = nonzero(hess);
       const WH = new Float64Array(curved ? n * k : 0);
-      if (curved) for (let l = 0; l < n; l++) for (let c = 0; c < k; c++) {
-        let s = 0;
-        for (let a = 0; a < k; a++) s += Wrow(l, deps[a]) * hess[a * k + c];
-        WH[l * k + c] = s;
-      }
+      if (curved)
+        for (let l = 0; l < n; l++)
+          for (let c = 0; c < k; c++) {
+            let s = 0;
+            for (let a = 0; a < k; a++) s += Wrow(l, deps[a]) * hess[a * k + c];
+            WH[l * k + c] = s;
+          }
       const gW = new Float64Array(n); // Sum_a grad_a W[deps_a][m]
       for (let m = 0; m < n; m++) for (let a = 0; a < k; a++) gW[m] += grad[a] * W[deps[a] * n + m];
       t.index.forEach((i, p) => {
         const li = t.delta[p];
         if (curved) {
-          for (let l = 0; l < n; l++) for (let m = 0; m < n; m++) {
-            let s = 0;
-            for (let c = 0; c < k; c++) s += WH[l * k + c] * W[deps[c] * n + m];
-            raw[(i * n + l) * n + m] += 3 * li * s;
-          }
+          for (let l = 0; l < n; l++)
+            for (let m = 0; m < n; m++) {
+              let s = 0;
+              for (let c = 0; c < k; c++) s += WH[l * k + c] * W[deps[c] * n + m];
+              raw[(i * n + l) * n + m] += 3 * li * s;
+            }
         }
         t.index.forEach((j, q) => {
           const lij = li * t.delta[q];
@@ -162,7 +184,11 @@ export function expandMoments(model: DensityModel, order: Order): { moments: Mom
         });
       });
     }
-    C = solve('C', symmetrise3(raw, n).map((v) => -v), 3);
+    C = solve(
+      'C',
+      symmetrise3(raw, n).map((v) => -v),
+      3,
+    );
   }
 
   // B's right-hand side.
@@ -199,18 +225,33 @@ export function expandMoments(model: DensityModel, order: Order): { moments: Mom
       t.index.forEach((j, q) => (rhs[i * n + j] += li * t.delta[q] * (gV + hW / 2 + c)));
     });
   }
-  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
-    let dgw = 0;
-    for (let k = 0; k < n; k++) dgw += Dg[i * n + k] * W[k * n + j] + W[i * n + k] * Dg[j * n + k];
-    rhs[i * n + j] += g[i] * V[j] + V[i] * g[j] + dgw;
-  }
-  const B = solve('B', rhs.map((v) => -v), 2);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j < n; j++) {
+      let dgw = 0;
+      for (let k = 0; k < n; k++) dgw += Dg[i * n + k] * W[k * n + j] + W[i * n + k] * Dg[j * n + k];
+      rhs[i * n + j] += g[i] * V[j] + V[i] * g[j] + dgw;
+    }
+  const B = solve(
+    'B',
+    rhs.map((v) => -v),
+    2,
+  );
 
   const a2rhs = along(n, terms, (t) => {
     const { deps, hess, third, fourth, cHess, e } = t.jet;
-    return contract2(hess, deps, B, n) / 2 + (Cn ? contract3(third, deps, Cn, n) / 6 : 0) + contract4Gaussian(fourth, deps, W, n) / 24 + contract2(cHess, deps, W, n) / 2 + e;
+    return (
+      contract2(hess, deps, B, n) / 2 +
+      (Cn ? contract3(third, deps, Cn, n) / 6 : 0) +
+      contract4Gaussian(fourth, deps, W, n) / 24 +
+      contract2(cHess, deps, W, n) / 2 +
+      e
+    );
   });
   for (let i = 0; i < n; i++) for (let k = 0; k < n; k++) a2rhs[i] += Dg[i * n + k] * V[k];
-  const A2 = solve('A2', a2rhs.map((v) => -v), 1);
+  const A2 = solve(
+    'A2',
+    a2rhs.map((v) => -v),
+    1,
+  );
   return { moments: { n, pi, V, W, A2, B, ...(C ? { C } : {}) }, evidence: evidence() };
 }

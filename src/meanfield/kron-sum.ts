@@ -64,15 +64,25 @@ export function kronSolver(A: Float64Array, n: number): KronSolver {
  * The tensor is read as (outer, n, inner) around the mode; M is copied once
  * into row-major (re, im) so the inner loops run over contiguous memory.
  */
-function modeProduct(re: Float64Array, im: Float64Array, n: number, p: number, mode: number, Mr: Float64Array, Mi: Float64Array, adjoint: boolean): [Float64Array, Float64Array] {
+function modeProduct(
+  re: Float64Array,
+  im: Float64Array,
+  n: number,
+  p: number,
+  mode: number,
+  Mr: Float64Array,
+  Mi: Float64Array,
+  adjoint: boolean,
+): [Float64Array, Float64Array] {
   const inner = n ** (p - 1 - mode);
   const outer = n ** mode;
   const mr = new Float64Array(n * n);
   const mi = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let a = 0; a < n; a++) {
-    mr[i * n + a] = adjoint ? Mr[a * n + i] : Mr[i * n + a];
-    mi[i * n + a] = adjoint ? -Mi[a * n + i] : Mi[i * n + a];
-  }
+  for (let i = 0; i < n; i++)
+    for (let a = 0; a < n; a++) {
+      mr[i * n + a] = adjoint ? Mr[a * n + i] : Mr[i * n + a];
+      mi[i * n + a] = adjoint ? -Mi[a * n + i] : Mi[i * n + a];
+    }
   const outR = new Float64Array(re.length);
   const outI = new Float64Array(re.length);
   for (let o = 0; o < outer; o++) {

@@ -49,13 +49,18 @@ function arith(vars: number, degree: number): JetArith {
 export function localJet(name: string, b: Intensity, pi: Float64Array, degree: number): LocalJet {
   const n = pi.length;
   const T = trackingArith;
-  const probe = b(Array.from(pi, (v, i) => T.variable(i, v)), T.variable(n, 0), T);
+  const probe = b(
+    Array.from(pi, (v, i) => T.variable(i, v)),
+    T.variable(n, 0),
+    T,
+  );
   const deps = Int32Array.from(maskIndices(probe.deps).filter((i) => i < n));
   const k = deps.length;
   // A polynomial of lower degree needs no higher terms (a linear metric of every level stays cheap).
   const deg = Math.min(degree, probe.degree);
   const size = monomials(k + 1, deg);
-  if (size > MAX_MONOMIALS) throw new UsageError(`${name}: reads ${k} coordinates at degree ${deg}: ${size} Taylor coefficients, over the limit of ${MAX_MONOMIALS}`);
+  if (size > MAX_MONOMIALS)
+    throw new UsageError(`${name}: reads ${k} coordinates at degree ${deg}: ${size} Taylor coefficients, over the limit of ${MAX_MONOMIALS}`);
   const J = arith(k + 1, deg);
   const z = Array.from(pi, (v) => J.constant(v));
   deps.forEach((i, a) => (z[i] = J.variable(a, pi[i])));
@@ -78,5 +83,9 @@ export function localJet(name: string, b: Intensity, pi: Float64Array, degree: n
 /** The structural polynomial degree of a function of the coordinates (Infinity: not a polynomial). */
 export function structuralDegree(b: Intensity, pi: Float64Array): number {
   const T = trackingArith;
-  return b(Array.from(pi, (v, i) => T.variable(i, v)), T.zero, T).degree;
+  return b(
+    Array.from(pi, (v, i) => T.variable(i, v)),
+    T.zero,
+    T,
+  ).degree;
 }

@@ -13,7 +13,10 @@ export function richardson(sizes: readonly number[], values: readonly number[], 
   if (k > sizes.length) throw new Error(`${k} terms need ${k} sizes, got ${sizes.length}`);
   const Ns = sizes.slice(-k);
   const ys = values.slice(-k).map((v) => v - pi);
-  return solveDense(Ns.map((N) => Array.from({ length: k }, (_, j) => 1 / N ** (j + 1))), ys);
+  return solveDense(
+    Ns.map((N) => Array.from({ length: k }, (_, j) => 1 / N ** (j + 1))),
+    ys,
+  );
 }
 
 export interface RichardsonEstimate {

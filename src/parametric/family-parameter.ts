@@ -15,7 +15,9 @@ import { OutsideDomain } from './parametric-chain.ts';
 
 /** The family's parameters that --param accepts. */
 export function rateParameters(family: ModelFamily<ParamSpecs, unknown>): string[] {
-  return Object.entries(family.params).filter(([, spec]) => spec.kind === 'rational').map(([name]) => name);
+  return Object.entries(family.params)
+    .filter(([, spec]) => spec.kind === 'rational')
+    .map(([name]) => name);
 }
 
 /**

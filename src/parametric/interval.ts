@@ -90,7 +90,13 @@ export function decideSign(f: RationalFunction, claim: SignClaim, interval: Open
   if (interval.lo && interval.hi && interval.lo.compare(interval.hi) >= 0) throw new RangeError(`empty interval ${describeInterval(interval)}`);
   if (f.numerator.length === 0) {
     return claim === 'positive'
-      ? { verdict: 'refuted', witness: { x: ratString(interval.lo?.add(1) ?? interval.hi?.sub(1) ?? new Fraction(0)), value: '0' }, roots: 0, samples: 0, method }
+      ? {
+          verdict: 'refuted',
+          witness: { x: ratString(interval.lo?.add(1) ?? interval.hi?.sub(1) ?? new Fraction(0)), value: '0' },
+          roots: 0,
+          samples: 0,
+          method,
+        }
       : { verdict: 'proved', roots: 0, samples: 0, method };
   }
   const W = trim(mulInt(f.numerator, f.denominator));

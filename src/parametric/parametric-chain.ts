@@ -27,8 +27,9 @@ export const FIT_POINTS = 8;
 export const MAX_RATE_DEGREE = 3;
 
 /** Candidate values of x, tried in order until FIT_POINTS of them are valid parameters. */
-const CANDIDATES = ['1/2', '1/3', '2/3', '1/4', '3/4', '1/5', '2/5', '3/5', '4/5', '1/7', '5/7', '1', '2', '3', '5/2', '7/3', '4', '5', '9/2', '6']
-  .map((t) => new Fraction(t));
+const CANDIDATES = ['1/2', '1/3', '2/3', '1/4', '3/4', '1/5', '2/5', '3/5', '4/5', '1/7', '5/7', '1', '2', '3', '5/2', '7/3', '4', '5', '9/2', '6'].map(
+  (t) => new Fraction(t),
+);
 
 /** chainAt's answer for a value of x outside the parameter's domain (e.g. lambda >= 1 where the family needs lambda < 1): skipped. */
 export class OutsideDomain extends UsageError {}
@@ -71,7 +72,9 @@ function sameStructure(a: SparseGenerator<unknown>, b: SparseGenerator<unknown>)
 function fit(xs: Rational[], ys: Rational[], what: () => string): Rational[] {
   const c = interpolateRational(xs, ys);
   if (c.length - 1 > MAX_RATE_DEGREE) {
-    throw new ParametricUnknown(`${what()} is not a polynomial of degree <= ${MAX_RATE_DEGREE} in the parameter (its interpolant through ${xs.length} points has degree ${c.length - 1})`);
+    throw new ParametricUnknown(
+      `${what()} is not a polynomial of degree <= ${MAX_RATE_DEGREE} in the parameter (its interpolant through ${xs.length} points has degree ${c.length - 1})`,
+    );
   }
   return c;
 }
@@ -104,18 +107,27 @@ export function fitParametricChain(chainAt: (x: Rational) => Chain): ParametricC
     const def = chain(exactArith);
     const g = explore(def, exactArith);
     if (gens.length > 0 && !sameStructure(gens[0], g)) {
-      throw new UsageError(`the parameter changes the chain's states or transitions (${gens[0].n} states at ${ratString(xs[0])}, ${g.n} at ${ratString(x)}): it must be a rate, leaving the state space fixed`);
+      throw new UsageError(
+        `the parameter changes the chain's states or transitions (${gens[0].n} states at ${ratString(xs[0])}, ${g.n} at ${ratString(x)}): it must be a rate, leaving the state space fixed`,
+      );
     }
     xs.push(x);
     gens.push(g);
     defs.push(def);
   }
-  if (xs.length < FIT_POINTS) throw new UsageError(`only ${xs.length} of ${CANDIDATES.length} trial values of the parameter are valid (${FIT_POINTS} needed): ${lastRefusal}`);
+  if (xs.length < FIT_POINTS)
+    throw new UsageError(`only ${xs.length} of ${CANDIDATES.length} trial values of the parameter are valid (${FIT_POINTS} needed): ${lastRefusal}`);
   const g0 = gens[0];
   const m = g0.rowPtr[g0.n];
   const rateFits: Rational[][] = [];
   for (let k = 0; k < m; k++) {
-    rateFits.push(fit(xs, gens.map((g) => g.rate[k]), () => `the rate of transition ${k}`));
+    rateFits.push(
+      fit(
+        xs,
+        gens.map((g) => g.rate[k]),
+        () => `the rate of transition ${k}`,
+      ),
+    );
   }
   const rates = scaled(rateFits);
   const digits = new Int32Array(g0.radices.length);
@@ -125,8 +137,21 @@ export function fitParametricChain(chainAt: (x: Rational) => Chain): ParametricC
     for (let i = 0; i < g0.n; i++) {
       decodeInto(g0.codes[i], g0.radices, digits);
       const label = (): string => `metric ${metric.name}${metric.index ? `[${metric.index}]` : ''} at state ${defs[0].describe(digits)}`;
-      rewardFits.push(fit(xs, defs.map((d) => d.metrics[mi].reward(digits)), label));
-      if (metric.per) perFits.push(fit(xs, defs.map((d) => d.metrics[mi].per!(digits)), label));
+      rewardFits.push(
+        fit(
+          xs,
+          defs.map((d) => d.metrics[mi].reward(digits)),
+          label,
+        ),
+      );
+      if (metric.per)
+        perFits.push(
+          fit(
+            xs,
+            defs.map((d) => d.metrics[mi].per!(digits)),
+            label,
+          ),
+        );
     }
     const r = scaled(rewardFits);
     const per = metric.per ? scaled(perFits) : undefined;

@@ -28,7 +28,10 @@ export function addInt(a: IntPoly, b: IntPoly): IntPoly {
 }
 
 export function subInt(a: IntPoly, b: IntPoly): IntPoly {
-  return addInt(a, b.map((c) => -c));
+  return addInt(
+    a,
+    b.map((c) => -c),
+  );
 }
 
 export function mulInt(a: IntPoly, b: IntPoly): IntPoly {
@@ -158,7 +161,10 @@ export function gcdModP(a: ModPoly, b: ModPoly, p: number): ModPoly {
 export class ModInterpolator {
   private readonly inv: Float64Array[];
 
-  constructor(private readonly xs: readonly number[], private readonly p: number) {
+  constructor(
+    private readonly xs: readonly number[],
+    private readonly p: number,
+  ) {
     const m = xs.length;
     this.inv = [];
     for (let k = 1; k < m; k++) {
@@ -226,7 +232,16 @@ export function formatPoly(a: IntPoly, v: string): string {
     const c = a[i];
     if (c === 0n) continue;
     const abs = c < 0n ? -c : c;
-    const power = i === 0 ? '' : i === 1 ? v : v + String(i).split('').map((ch) => SUPERSCRIPT[ch]).join('');
+    const power =
+      i === 0
+        ? ''
+        : i === 1
+          ? v
+          : v +
+            String(i)
+              .split('')
+              .map((ch) => SUPERSCRIPT[ch])
+              .join('');
     const body = i === 0 ? abs.toString() : abs === 1n ? power : `${abs} ${power}`;
     terms.push(terms.length === 0 ? (c < 0n ? `-${body}` : body) : `${c < 0n ? '-' : '+'} ${body}`);
   }

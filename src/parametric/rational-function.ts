@@ -130,4 +130,3 @@ export function formatFunction(f: RationalFunction, v: string): string {
 export function functionJson(f: RationalFunction): { numerator: string[]; denominator: string[] } {
   return { numerator: f.numerator.map(String), denominator: f.denominator.map(String) };
 }
-

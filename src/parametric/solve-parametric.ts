@@ -60,8 +60,16 @@ function expectation(polys: IntPoly[], T: IntPoly[]): IntPoly {
 /** E_pi[reward] (or E[reward] / E[per]) as a reduced rational function. */
 function metricFunction(m: ParametricMetric, T: IntPoly[]): RationalFunction {
   const A = expectation(m.rewards, T);
-  const S = m.pers ? expectation(m.pers, T) : expectation(T.map(() => [1n]), T);
-  return reduce(A.map((c) => c * m.perScale), S.map((c) => c * m.rewardScale));
+  const S = m.pers
+    ? expectation(m.pers, T)
+    : expectation(
+        T.map(() => [1n]),
+        T,
+      );
+  return reduce(
+    A.map((c) => c * m.perScale),
+    S.map((c) => c * m.rewardScale),
+  );
 }
 
 /**
@@ -83,7 +91,10 @@ export function solveParametric(parameter: string, chainAt: (x: Rational) => Cha
       deadline: start + 1000 * (opts.maxSeconds ?? DEFAULT_MAX_SECONDS),
       onProgress: opts.onProgress,
     });
-    const metrics = gather(pc, pc.metrics.map((m) => metricFunction(m, law.P)));
+    const metrics = gather(
+      pc,
+      pc.metrics.map((m) => metricFunction(m, law.P)),
+    );
     const evidence = {
       ...base,
       degreeBound: law.degreeBound,

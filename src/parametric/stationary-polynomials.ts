@@ -120,7 +120,11 @@ export function balancesIdentically(g: SparseGenerator<unknown>, rates: IntPoly[
   for (let i = 0; i < g.n; i++) {
     for (let k = g.rowPtr[i]; k < g.rowPtr[i + 1]; k++) {
       addScaledInto(flow[g.col[k]], P[i], rates[k]);
-      addScaledInto(flow[i], P[i], rates[k].map((c) => -c));
+      addScaledInto(
+        flow[i],
+        P[i],
+        rates[k].map((c) => -c),
+      );
     }
   }
   return flow.every((f) => f.every((c) => c === 0n));
@@ -151,9 +155,11 @@ export function stationaryPolynomials(pc: ParametricChain, opts: StationaryOptio
     primes++;
     if (!P) {
       if (points >= 2 * degreeBound + 2 || primes > 3) {
-        throw new ParametricUnknown(points >= 2 * degreeBound + 2
-          ? `no rational reconstruction at the proven degree bound ${degreeBound} after ${primes} primes`
-          : `the stationary law needs degree above the limit ${opts.maxDegree} (degree bound ${degreeBound})`);
+        throw new ParametricUnknown(
+          points >= 2 * degreeBound + 2
+            ? `no rational reconstruction at the proven degree bound ${degreeBound} after ${primes} primes`
+            : `the stationary law needs degree above the limit ${opts.maxDegree} (degree bound ${degreeBound})`,
+        );
       }
       continue;
     }

@@ -112,4 +112,3 @@ export function rootBound(a: IntPoly): bigint {
   }
   return m + 1n;
 }
-

@@ -20,7 +20,8 @@ import { populationDensity } from './refined.ts';
 import { DERIVED_SIMULATOR, simulatePopulation } from './simulator.ts';
 import type { Population } from './types.ts';
 
-export interface PopulationSpec<S extends ParamSpecs, P, M extends MetricSchema = MetricSchema> extends Omit<FamilySpec<S, P, M>, 'ctmc' | 'simulator' | 'fluid' | 'truncation'> {
+export interface PopulationSpec<S extends ParamSpecs, P, M extends MetricSchema = MetricSchema>
+  extends Omit<FamilySpec<S, P, M>, 'ctmc' | 'simulator' | 'fluid' | 'truncation'> {
   /** The declaration at parameters p (with p.K set, for truncated families). */
   population<T>(p: P, A: Arith<T>): Population<T>;
   /**
@@ -46,7 +47,9 @@ export interface PopulationSpec<S extends ParamSpecs, P, M extends MetricSchema 
   };
 }
 
-export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>, M extends MetricSchema = MetricSchema>(spec: PopulationSpec<S, P, M>): ModelFamily<S, P, M> {
+export function populationFamily<S extends ParamSpecs, P = ParamsOf<S>, M extends MetricSchema = MetricSchema>(
+  spec: PopulationSpec<S, P, M>,
+): ModelFamily<S, P, M> {
   const { population, truncation: search, simulator, fluid, ...rest } = spec;
   const truncation = search ? (capTruncation<P & Capped>(search) as unknown as TruncationView<P>) : undefined;
   /** Truncated families outside the solver (simulator, fluid): the user's K, else the search's first K. */

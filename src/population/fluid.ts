@@ -54,7 +54,10 @@ export function populationFluid(pop: Population<number>, scale: number, family =
   const system: FluidSystem = {
     names: L.names,
     faces: [],
-    invariants: L.total === undefined ? [] : [{ name: `sum of the counts = ${L.total} (over N = ${scale})`, weights: new Float64Array(m).fill(1), total: L.total / scale }],
+    invariants:
+      L.total === undefined
+        ? []
+        : [{ name: `sum of the counts = ${L.total} (over N = ${scale})`, weights: new Float64Array(m).fill(1), total: L.total / scale }],
     derivative(z, dz) {
       for (let i = 0; i < m; i++) xs[i] = z[i] * scale;
       dz.fill(0);

@@ -16,7 +16,6 @@ import { UsageError } from '../core/errors.ts';
 import { mixedRadixWeights } from '../core/mixed-radix.ts';
 import type { Counts, Population, PopulationEvent } from './types.ts';
 
-
 export interface CompiledEvent<T> {
   readonly event: PopulationEvent<T>;
   /** Changed counts and their changes. */
@@ -74,7 +73,7 @@ export function layout<T>(pop: Population<T>): Layout<T> {
 
   const initialCounts = new Int32Array(m);
   for (const [name, v] of Object.entries(pop.initial)) initialCounts[indexOf(names, name, 'the initial state')] = v;
-  if (total !== undefined && !(Object.keys(pop.initial).includes(names[0]))) {
+  if (total !== undefined && !Object.keys(pop.initial).includes(names[0])) {
     let rest = 0;
     for (let i = 1; i < m; i++) rest += initialCounts[i];
     initialCounts[0] = total - rest;
@@ -82,7 +81,8 @@ export function layout<T>(pop: Population<T>): Layout<T> {
   let sum = 0;
   initialCounts.forEach((v, i) => {
     sum += v;
-    if (!Number.isInteger(v) || v < 0 || v > max[i]) throw new UsageError(`the initial state ${describe(initialCounts)} has ${names[i]} = ${v}, outside 0..${max[i]}`);
+    if (!Number.isInteger(v) || v < 0 || v > max[i])
+      throw new UsageError(`the initial state ${describe(initialCounts)} has ${names[i]} = ${v}, outside 0..${max[i]}`);
   });
   if (total !== undefined && sum !== total) throw new UsageError(`the initial state ${describe(initialCounts)} sums to ${sum}, not the total ${total}`);
 
@@ -113,10 +113,11 @@ export function pack<T>(L: Layout<T>): Packed<T> {
   const radices = packing === 'counts' ? countRadices : new Array<number>(total!).fill(m);
   if (Math.min(countSpace, unitSpace) > Number.MAX_SAFE_INTEGER) {
     const counts = m > 4 ? `${m} counts (${names[0]} .. ${names[m - 1]})` : `counts ${names.join(', ')}`;
-    const hint = total === undefined
-      ? 'declare `total` when the counts always sum to a fixed number (servers, tokens): ' +
-        'the first count is then implied, and few units over many counts are packed by unit'
-      : 'choose smaller maxima';
+    const hint =
+      total === undefined
+        ? 'declare `total` when the counts always sum to a fixed number (servers, tokens): ' +
+          'the first count is then implied, and few units over many counts are packed by unit'
+        : 'choose smaller maxima';
     throw new UsageError(`the ${counts} need state codes beyond 2^53 (${Math.min(countSpace, unitSpace).toExponential(2)} codes); ${hint}`);
   }
   const w = mixedRadixWeights(radices);
@@ -130,7 +131,10 @@ export function pack<T>(L: Layout<T>): Packed<T> {
       return c;
     });
     return {
-      ...L, packing, radices, codeDelta,
+      ...L,
+      packing,
+      radices,
+      codeDelta,
       countsOf(s, x) {
         let rest = 0;
         for (let i = offset; i < m; i++) rest += x[i] = s[i - offset];
@@ -151,7 +155,10 @@ export function pack<T>(L: Layout<T>): Packed<T> {
     return c;
   };
   return {
-    ...L, packing, radices, codeDelta: null,
+    ...L,
+    packing,
+    radices,
+    codeDelta: null,
     countsOf(s, x) {
       x.fill(0);
       for (let j = 0; j < s.length; j++) x[s[j]]++;
@@ -166,7 +173,6 @@ export function pack<T>(L: Layout<T>): Packed<T> {
     },
   };
 }
-
 
 /**
  * Whether event e may fire in x with rate value v (as a number): throws a

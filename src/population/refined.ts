@@ -39,7 +39,13 @@ export function populationDensity(pop: Population<number>, scale: number, family
   return {
     names: L.names.slice(off),
     transitions,
-    metrics: pop.metrics.filter((m) => m.smooth).map((m) => ({ name: m.name, ...(m.index !== undefined ? { index: m.index } : {}), value: <U>(z: readonly U[], A: Arith<U>) => m.smooth!(full(z, A), A) })),
+    metrics: pop.metrics
+      .filter((m) => m.smooth)
+      .map((m) => ({
+        name: m.name,
+        ...(m.index !== undefined ? { index: m.index } : {}),
+        value: <U>(z: readonly U[], A: Arith<U>) => m.smooth!(full(z, A), A),
+      })),
     fixedPoint: polished.state,
     fixedPointMethod: `${fp.method}, then Newton on the density drift (max |F| = ${polished.drift.toExponential(2)})`,
     start: Float64Array.from(L.initialCounts.subarray(off), (v) => v / scale),
@@ -59,7 +65,9 @@ function checkDensity(events: readonly CompiledEvent<number>[], x: Int32Array, s
     const rate = e.event.rate(x);
     const d = scale * e.event.density!(z, 1 / scale, floatArith);
     if (Math.abs(rate - d) > AGREEMENT * Math.max(1, Math.abs(rate))) {
-      throw new UsageError(`event "${e.event.name}": rate ${rate} at counts (${Array.from(x).join(', ')}) but N density(x/N, 1/N) = ${d}; density must be the rate per unit of N`);
+      throw new UsageError(
+        `event "${e.event.name}": rate ${rate} at counts (${Array.from(x).join(', ')}) but N density(x/N, 1/N) = ${d}; density must be the rate per unit of N`,
+      );
     }
   }
 }

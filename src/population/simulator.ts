@@ -12,7 +12,7 @@ import { checkFiring, layout } from './layout.ts';
 import { flatMetricName } from '../core/metric-names.ts';
 import type { Population } from './types.ts';
 
-export const DERIVED_SIMULATOR = 'derived: Gillespie on the declared population events (shares the chain\'s declaration)';
+export const DERIVED_SIMULATOR = "derived: Gillespie on the declared population events (shares the chain's declaration)";
 
 const PURPOSES = ['event'] as const;
 
@@ -24,7 +24,11 @@ export function simulatePopulation(pop: Population<number>, o: SimulationOptions
   const rates = new Float64Array(E);
   const { metrics } = pop;
   const names = metrics.map((m) => flatMetricName(m.name, m.index));
-  const rec = new BatchRecorder(names, metrics.map((m) => m.per === undefined), o);
+  const rec = new BatchRecorder(
+    names,
+    metrics.map((m) => m.per === undefined),
+    o,
+  );
   const { num, den } = rec;
   const accumulate = (dt: number): void => {
     for (let k = 0; k < metrics.length; k++) {

@@ -62,18 +62,21 @@ function scaledConstants(net: ClosedNetwork): ScaledConstants {
   validateNetwork(net);
   const K = net.population;
   if (K > EXACT_POPULATION_LIMIT) {
-    throw new UsageError(`exact product form: population ${K} is above ${EXACT_POPULATION_LIMIT} (the rationals grow with it; hours of work); the log-scaled float (without --exact) answers it`);
+    throw new UsageError(
+      `exact product form: population ${K} is above ${EXACT_POPULATION_LIMIT} (the rationals grow with it; hours of work); the log-scaled float (without --exact) answers it`,
+    );
   }
   const { D, a } = commonDenominator(net);
   const isIdx = net.stations.flatMap((st, i) => (st.kind === 'is' ? [i] : []));
   const A = isIdx.reduce((s, i) => s + a[i], 0n);
-  const T = singleServerSums(net.stations.flatMap((st, i) => (st.kind === 'single' ? [a[i]] : [])), K);
+  const T = singleServerSums(
+    net.stations.flatMap((st, i) => (st.kind === 'single' ? [a[i]] : [])),
+    K,
+  );
   const num = scaledConstant(A, T, K);
   if (K === 0) return { scale: 1n, num, without: net.stations.map(() => num) };
   const numPrev = scaledConstant(A, T, K - 1);
-  const without = net.stations.map((st, i) =>
-    st.kind === 'single' ? num - BigInt(K) * a[i] * numPrev : scaledConstant(A - a[i], T, K),
-  );
+  const without = net.stations.map((st, i) => (st.kind === 'single' ? num - BigInt(K) * a[i] * numPrev : scaledConstant(A - a[i], T, K)));
   return { scale: D ** BigInt(K) * factorial(K), num, without };
 }
 

@@ -148,8 +148,7 @@ function summed(net: ClosedNetwork): Summed {
         'use `lbcheck fluid` (the N -> infinity limit) for larger systems',
     );
   }
-  const demandsOf = (kind: 'is' | 'single', skip: number): Rational[] =>
-    net.stations.flatMap((st, i) => (st.kind === kind && i !== skip ? [st.demand] : []));
+  const demandsOf = (kind: 'is' | 'single', skip: number): Rational[] => net.stations.flatMap((st, i) => (st.kind === kind && i !== skip ? [st.demand] : []));
   const singles = demandsOf('single', -1);
   const allSingles = singles.length > 0 ? rescaledSingleSums(singles, K) : null;
   const full = sequence(K, demandsOf('is', -1), allSingles);

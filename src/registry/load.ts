@@ -44,7 +44,12 @@ export async function expandFileArgument(pattern: string, cwd = process.cwd()): 
 
 function firstLine(e: unknown): string {
   const text = e instanceof Error ? e.message : String(e);
-  return text.split('\n').map((l) => l.trim()).find((l) => l !== '') ?? 'unknown error';
+  return (
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l !== '') ?? 'unknown error'
+  );
 }
 
 /** The report when esbuild could not compile the file: "Transform failed ... file:line:col: ERROR: text". */

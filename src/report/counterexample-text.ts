@@ -46,7 +46,10 @@ export function wrapPairs(indent: string, pairs: readonly string[]): string[] {
 
 function paramsLine(params: EvidenceValue): string[] {
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return [];
-  return wrapPairs('  params: ', Object.entries(params).map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(',') : String(v)}`));
+  return wrapPairs(
+    '  params: ',
+    Object.entries(params).map(([k, v]) => `${k} = ${Array.isArray(v) ? v.join(',') : String(v)}`),
+  );
 }
 
 export function balanceText(b: BalanceFailure): string[] {
@@ -75,7 +78,10 @@ export function conclusionText(e: EvaluatedProp, indent = '    '): string[] {
 }
 
 export function modelText(values: Record<string, string>): string[] {
-  return wrapPairs('  model: ', Object.entries(values).map(([k, v]) => `${k} = ${v}`));
+  return wrapPairs(
+    '  model: ',
+    Object.entries(values).map(([k, v]) => `${k} = ${v}`),
+  );
 }
 
 /** One refuted Z3 part: its name, the model, both sides of the conclusion, the numeric re-check. */
@@ -85,7 +91,12 @@ export function refutationText(r: Omit<RefutedPart, 'index'>): string[] {
     ...modelText(r.counterexample ?? {}),
     '  the claim at this point:',
     ...(r.conclusion ? conclusionText(r.conclusion) : []),
-    ...(isRecord(r.confirmation) ? wrapPairs('  re-checked: ', Object.entries(r.confirmation).map(([k, v]) => `${k} = ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`)) : []),
+    ...(isRecord(r.confirmation)
+      ? wrapPairs(
+          '  re-checked: ',
+          Object.entries(r.confirmation).map(([k, v]) => `${k} = ${typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v)}`),
+        )
+      : []),
   ];
 }
 
@@ -94,7 +105,12 @@ function isRecord(v: EvidenceValue | undefined): v is { [k: string]: EvidenceVal
 }
 
 /** One shared draw: a record as "key value ..." (a job's service and destination), anything else as it is. */
-const drawText = (e: EvidenceValue): string => (isRecord(e) ? Object.entries(e).map(([a, b]) => `${a} ${String(b)}`).join(' ') : String(e));
+const drawText = (e: EvidenceValue): string =>
+  isRecord(e)
+    ? Object.entries(e)
+        .map(([a, b]) => `${a} ${String(b)}`)
+        .join(' ')
+    : String(e);
 
 function traceCounterexampleText(t: TraceCounterexample): string[] {
   return [

@@ -27,9 +27,19 @@ export type CheckResultJson = {
 
 export function checkResultJson(r: CheckResult, seed: number): CheckResultJson {
   return {
-    id: r.id, claim: r.claim, source: r.source, method: r.method, verdict: r.verdict, expected: r.expected,
-    asExpected: r.asExpected, summary: r.summary, evidence: r.evidence, counterexample: r.counterexample ?? null,
-    seed: r.seed ?? seed, path: r.path ?? null, seconds: r.seconds,
+    id: r.id,
+    claim: r.claim,
+    source: r.source,
+    method: r.method,
+    verdict: r.verdict,
+    expected: r.expected,
+    asExpected: r.asExpected,
+    summary: r.summary,
+    evidence: r.evidence,
+    counterexample: r.counterexample ?? null,
+    seed: r.seed ?? seed,
+    path: r.path ?? null,
+    seconds: r.seconds,
   };
 }
 

@@ -76,18 +76,27 @@ export function svgPlot(spec: PlotSpec): string {
   const top = MARGIN.top + (title.length - 1) * TITLE_LINE;
   const height = (spec.height ?? 480) + top - MARGIN.top;
   const all = spec.series.flatMap((s) => s.points);
-  const x = scaleLinear().domain(extent(all.map((p) => p.x))).nice().range([MARGIN.left, width - MARGIN.right]);
+  const x = scaleLinear()
+    .domain(extent(all.map((p) => p.x)))
+    .nice()
+    .range([MARGIN.left, width - MARGIN.right]);
   const y = spec.yDomain
-    ? scaleLinear().domain(spec.yDomain).range([height - MARGIN.bottom, top])
+    ? scaleLinear()
+        .domain(spec.yDomain)
+        .range([height - MARGIN.bottom, top])
     : scaleLinear()
         .domain(extent(all.flatMap((p) => [p.y, p.lo ?? p.y, p.hi ?? p.y])))
         .nice()
         .range([height - MARGIN.bottom, top]);
   const colour = (i: number): string => PALETTE[i % PALETTE.length];
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+  );
   out.push(`<rect width="${width}" height="${height}" fill="white"/>`);
-  title.forEach((line, i) => out.push(`<text x="${width / 2}" y="${22 + i * TITLE_LINE}" text-anchor="middle" font-size="${TITLE_SIZE}">${escapeXml(line)}</text>`));
+  title.forEach((line, i) =>
+    out.push(`<text x="${width / 2}" y="${22 + i * TITLE_LINE}" text-anchor="middle" font-size="${TITLE_SIZE}">${escapeXml(line)}</text>`),
+  );
 
   // Axes, ticks and light grid lines.
   const [x0, x1] = x.range();
@@ -117,7 +126,9 @@ export function svgPlot(spec: PlotSpec): string {
     }
     for (const p of s.points) {
       if (p.lo !== undefined && p.hi !== undefined) {
-        out.push(`<path d="M${num(x(p.x))},${num(y(p.lo))}V${num(y(p.hi))}M${num(x(p.x) - 3)},${num(y(p.lo))}h6M${num(x(p.x) - 3)},${num(y(p.hi))}h6" stroke="${c}"/>`);
+        out.push(
+          `<path d="M${num(x(p.x))},${num(y(p.lo))}V${num(y(p.hi))}M${num(x(p.x) - 3)},${num(y(p.lo))}h6M${num(x(p.x) - 3)},${num(y(p.hi))}h6" stroke="${c}"/>`,
+        );
       }
       out.push(`<circle cx="${num(x(p.x))}" cy="${num(y(p.y))}" r="3" fill="${c}"/>`);
     }

@@ -72,7 +72,11 @@ export function metricRows(metrics: Record<string, number | number[]>, exact?: R
     if (shown < values.length) {
       const rest = values.slice(shown);
       const sum = rest.reduce((a, x) => a + x, 0);
-      rows.push([`${name}[${shown + 1}..${values.length}]`, `${rest.length} more: sum ${fmt(sum)}, largest ${fmt(rest.reduce((a, x) => Math.max(a, x), -Infinity))} (all in --json)`, ...(texts ? ['(in --json)'] : [])]);
+      rows.push([
+        `${name}[${shown + 1}..${values.length}]`,
+        `${rest.length} more: sum ${fmt(sum)}, largest ${fmt(rest.reduce((a, x) => Math.max(a, x), -Infinity))} (all in --json)`,
+        ...(texts ? ['(in --json)'] : []),
+      ]);
     }
   }
   return rows;

@@ -11,7 +11,23 @@ import { LINE_WIDTH } from './wrap.ts';
 
 export const MAX_WIDTH = LINE_WIDTH;
 
-const BLANK = { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: ' ' };
+const BLANK = {
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: ' ',
+};
 
 /** Wraps a line at `width` characters, at a space where one is near, continuation lines indented. */
 function fit(line: string, width = MAX_WIDTH): string[] {
@@ -43,9 +59,16 @@ function stepRows(step: TraceStep): StepRows {
   for (const [quantity, sides] of Object.entries(step.ordered)) {
     const violated = failed?.quantity === quantity;
     if (Object.keys(sides).every((label) => names.includes(label))) {
-      rows.push([`${violated ? '>> ' : ''}${quantity}`, ...names.map((n) => (n in sides ? `${sides[n]}${violated && (failed.left.label === n || failed.right.label === n) ? ' <<' : ''}` : ''))]);
+      rows.push([
+        `${violated ? '>> ' : ''}${quantity}`,
+        ...names.map((n) => (n in sides ? `${sides[n]}${violated && (failed.left.label === n || failed.right.label === n) ? ' <<' : ''}` : '')),
+      ]);
     } else {
-      aside.push(`  ${violated ? '>> ' : ''}${quantity}: ${Object.entries(sides).map(([l, v]) => `${l} = ${v}`).join(', ')}`);
+      aside.push(
+        `  ${violated ? '>> ' : ''}${quantity}: ${Object.entries(sides)
+          .map(([l, v]) => `${l} = ${v}`)
+          .join(', ')}`,
+      );
     }
   }
   return { rows, aside };
@@ -60,9 +83,21 @@ function columnWidths(all: readonly StepRows[], names: readonly string[], width:
 }
 
 function block(names: readonly string[], s: StepRows, widths: number[]): string[] {
-  const table = new Table({ head: ['', ...names], chars: BLANK, style: { head: [], border: [], 'padding-left': 0, 'padding-right': 1 }, wordWrap: true, colWidths: widths });
+  const table = new Table({
+    head: ['', ...names],
+    chars: BLANK,
+    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 1 },
+    wordWrap: true,
+    colWidths: widths,
+  });
   for (const r of s.rows) table.push(r);
-  return [...table.toString().split('\n').map((l) => `  ${l.trimEnd()}`), ...s.aside];
+  return [
+    ...table
+      .toString()
+      .split('\n')
+      .map((l) => `  ${l.trimEnd()}`),
+    ...s.aside,
+  ];
 }
 
 /** The whole run: a block per step, then the verdict line, no line wider than `width`. */
@@ -75,7 +110,12 @@ export function traceText(steps: readonly TraceStep[], events: number, width = M
     lines.push(s.event ? `step ${s.step}: ${s.event.text}` : 'step 0: start');
     if (s.event) lines.push(`  draws: ${drawsText(s.event.draws)}`);
     lines.push(...block(names, rows[i], widths));
-    if (s.joint) lines.push(`  joint: ${Object.entries(s.joint).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    if (s.joint)
+      lines.push(
+        `  joint: ${Object.entries(s.joint)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
   }
   const v = steps.at(-1)?.violation;
   lines.push(v ? `VIOLATED after step ${v.step}: ${v.order}: ${v.why}` : `every order holds through step ${events}`);

@@ -39,10 +39,15 @@ export function evidenceText(e: EvidenceRecord): string {
         ? v.map((x) => `\n  ${value(x)}`).join('')
         : `[${v.map(value).join(', ')}]`;
     }
-    if (typeof v === 'object' && v !== null) return Object.entries(v).map(([k, x]) => `${k}=${value(x)}`).join(' ');
+    if (typeof v === 'object' && v !== null)
+      return Object.entries(v)
+        .map(([k, x]) => `${k}=${value(x)}`)
+        .join(' ');
     return typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(4)).toString() : String(v);
   };
-  return Object.entries(e).map(([k, v]) => `${k}=${value(v)}`).join(', ');
+  return Object.entries(e)
+    .map(([k, v]) => `${k}=${value(v)}`)
+    .join(', ');
 }
 
 /** A result's row; a verdict other than the expected one says so first in the summary. */

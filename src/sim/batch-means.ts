@@ -13,7 +13,6 @@ import type { BatchSeries } from '../core/simulator-view.ts';
 
 export type { BatchSeries } from '../core/simulator-view.ts';
 
-
 export interface Estimate {
   mean: number;
   stderr: number;
@@ -45,14 +44,22 @@ export const CI_BATCHES = 20;
 export function mserTruncation(s: BatchSeries, m: number): number {
   const M = s.names.length;
   const n = s.batches;
-  let sy = 0, sz = 0, syy = 0, syz = 0, szz = 0;
+  let sy = 0,
+    sz = 0,
+    syy = 0,
+    syz = 0,
+    szz = 0;
   let best = Infinity;
   let bestD = 0;
   // Walk d from n-1 down to 0, keeping suffix sums over i >= d.
   for (let d = n - 1; d >= 0; d--) {
     const y = s.y[d * M + m];
     const z = s.z[d * M + m];
-    sy += y; sz += z; syy += y * y; syz += y * z; szz += z * z;
+    sy += y;
+    sz += z;
+    syy += y * y;
+    syz += y * z;
+    szz += z * z;
     if (d > n / 2 || sz <= 0) continue;
     const r = sy / sz;
     const sse = Math.max(0, syy - 2 * r * syz + r * r * szz);
@@ -68,7 +75,8 @@ export function mserTruncation(s: BatchSeries, m: number): number {
 /** Ratio estimate and delta-method standard error over k grouped batches (Y_j, Z_j); null when sum Z = 0. */
 export function ratioEstimate(Y: Float64Array, Z: Float64Array): Estimate | null {
   const k = Y.length;
-  let sy = 0, sz = 0;
+  let sy = 0,
+    sz = 0;
   for (let j = 0; j < k; j++) {
     sy += Y[j];
     sz += Z[j];

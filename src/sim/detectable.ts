@@ -56,7 +56,7 @@ export function parseDetect(text: string): Detect {
     throw new UsageError(`--detect must be a percentage (2%), a percentage plus an absolute floor (2%+1e-4) or a number > 0 (0.005), got "${text}"`);
   };
   const [pct, rest] = text.includes('%') ? [text.slice(0, text.indexOf('%')), text.slice(text.indexOf('%') + 1)] : [undefined, text];
-  const floor = pct === undefined ? rest : /^\s*\+(.*)$/.exec(rest)?.[1] ?? (rest.trim() === '' ? undefined : bad());
+  const floor = pct === undefined ? rest : (/^\s*\+(.*)$/.exec(rest)?.[1] ?? (rest.trim() === '' ? undefined : bad()));
   const num = (s: string | undefined): number | undefined => {
     if (s === undefined) return undefined;
     const v = Number(s);
@@ -64,9 +64,7 @@ export function parseDetect(text: string): Detect {
   };
   const percent = num(pct);
   const absolute = num(floor);
-  const d: Detect = percent === undefined
-    ? { relative: 0, absolute: absolute! }
-    : { relative: percent / 100, absolute: absolute ?? DEFAULT_DETECT.absolute };
+  const d: Detect = percent === undefined ? { relative: 0, absolute: absolute! } : { relative: percent / 100, absolute: absolute ?? DEFAULT_DETECT.absolute };
   if (!(d.relative > 0 || d.absolute > 0) || d.relative >= 1) return bad();
   return d;
 }

@@ -55,7 +55,12 @@ const resultSchema = z.object({
 const MAX_OUTPUT = 1 << 20;
 
 function lastLine(text: string): string {
-  const line = text.trim().split('\n').filter((l) => l.trim() !== '').pop() ?? '';
+  const line =
+    text
+      .trim()
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .pop() ?? '';
   return line.length > 160 ? line.slice(0, 157) + '...' : line;
 }
 

@@ -98,5 +98,7 @@ export function componentRuns(names: readonly string[], sorted = false): MetricI
 
 /** "a, b, s[1..4]", for reports. */
 export function specText(items: readonly MetricItem[]): string {
-  return items.map((it) => (it.from === undefined ? it.name : it.to === it.from ? `${it.name}[${it.from}]` : `${it.name}[${it.from}..${it.to ?? ''}]`)).join(', ');
+  return items
+    .map((it) => (it.from === undefined ? it.name : it.to === it.from ? `${it.name}[${it.from}]` : `${it.name}[${it.from}..${it.to ?? ''}]`))
+    .join(', ');
 }

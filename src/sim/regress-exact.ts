@@ -21,7 +21,8 @@ export function untrustedReason(e: Evidence, capIsModel: boolean): string | null
   if (t?.stopped) return `exact solve stopped: ${t.stopped}`;
   if (!e.converged) return `exact solve not converged (residual ${e.residual.toExponential(2)})`;
   if (!t || capIsModel) return null;
-  if (!t.withinTolerance) return `exact solve truncation too coarse: boundary mass ${t.boundaryMass.toExponential(2)} above ${t.tolerance.toExponential(0)} (--boundary-tolerance)`;
+  if (!t.withinTolerance)
+    return `exact solve truncation too coarse: boundary mass ${t.boundaryMass.toExponential(2)} above ${t.tolerance.toExponential(0)} (--boundary-tolerance)`;
   if (t.metricErrorWithinTolerance === false) return `exact solve's estimated metric error exceeds ${t.metricTolerance}`;
   return trusted(e) ? null : 'exact solve not trusted';
 }

@@ -78,7 +78,15 @@ export function decide(measured: readonly Measurement[], o: { detect: Detect; co
     const critical = criticalValue(perComparisonLevel, m.df);
     const detectable = detectables[i];
     const required = requiredStderr(critical, detectable);
-    const status: Status = skip[i] ? 'not estimable' : z === null ? 'undecided' : !(Math.abs(z) <= critical) ? 'flagged' : m.stderr > required ? 'imprecise' : 'ok';
+    const status: Status = skip[i]
+      ? 'not estimable'
+      : z === null
+        ? 'undecided'
+        : !(Math.abs(z) <= critical)
+          ? 'flagged'
+          : m.stderr > required
+            ? 'imprecise'
+            : 'ok';
     return { ...m, df: m.df ?? null, z, critical, detectable, requiredStderr: required, status };
   });
   const byCase = new Map<string, number[]>();

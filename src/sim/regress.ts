@@ -159,10 +159,14 @@ function compare<P>(family: ModelFamily<ParamSpecs, P>, cases: { c: PanelCase; p
   const view = family.simulator;
   const select = (p: P, names: readonly string[]): readonly string[] => (o.metrics || !view?.comparedMetrics ? names : view.comparedMetrics.select(p, names));
   const firstOk = ran.findIndex((r) => r.exact && r.estimates);
-  const spec: readonly MetricItem[] = o.metrics ?? (firstOk < 0 ? [] : specOf(
-    select(cases[firstOk].p, [...ran[firstOk].exact!.values.keys()]).filter((k) => Object.hasOwn(ran[firstOk].estimates!, k)),
-    [...ran[firstOk].exact!.values.keys()],
-  ));
+  const spec: readonly MetricItem[] =
+    o.metrics ??
+    (firstOk < 0
+      ? []
+      : specOf(
+          select(cases[firstOk].p, [...ran[firstOk].exact!.values.keys()]).filter((k) => Object.hasOwn(ran[firstOk].estimates!, k)),
+          [...ran[firstOk].exact!.values.keys()],
+        ));
   const measured: Measurement[] = [];
   const records: CaseRecord[] = [];
   const excludedByFamily = new Set<string>();
@@ -191,13 +195,30 @@ function compare<P>(family: ModelFamily<ParamSpecs, P>, cases: { c: PanelCase; p
           for (const metric of allowed) {
             const e = r.estimates[metric];
             const functionOf = view?.functionOf?.[metric];
-            measured.push({ id: c.id, metric, estimate: e.mean, stderr: e.stderr, ...(e.df !== undefined ? { df: e.df } : {}), exact: r.exact.values.get(metric)!, ...(functionOf ? { functionOf } : {}) });
+            measured.push({
+              id: c.id,
+              metric,
+              estimate: e.mean,
+              stderr: e.stderr,
+              ...(e.df !== undefined ? { df: e.df } : {}),
+              exact: r.exact.values.get(metric)!,
+              ...(functionOf ? { functionOf } : {}),
+            });
           }
           count = allowed.length;
         }
       }
     }
-    records.push({ id: c.id, params: input.params, seed: input.seed, horizon: input.horizon, exactSeconds: r.exact?.seconds ?? null, simSeconds: r.simSeconds ?? null, comparisons: count, error });
+    records.push({
+      id: c.id,
+      params: input.params,
+      seed: input.seed,
+      horizon: input.horizon,
+      exactSeconds: r.exact?.seconds ?? null,
+      simSeconds: r.simSeconds ?? null,
+      comparisons: count,
+      error,
+    });
   }
   const errors = records.filter((r) => r.error !== null).map((r) => ({ id: r.id, error: r.error! }));
   const detect = o.detect ?? DEFAULT_DETECT;

@@ -31,7 +31,7 @@ export const MIN_EVENTS_PER_BATCH = 50;
 export function tooShortReason(events: number, batches: number, horizon: number): string | null {
   const need = MIN_EVENTS_PER_BATCH * batches;
   if (events >= need) return null;
-  const longer = events > 0 ? `; about T = ${Number((horizon * need / events).toPrecision(2))} would do` : '';
+  const longer = events > 0 ? `; about T = ${Number(((horizon * need) / events).toPrecision(2))} would do` : '';
   return `run too short: ${events} events in ${batches} batches, at least ${need} needed (${MIN_EVENTS_PER_BATCH} per batch)${longer}`;
 }
 

@@ -104,7 +104,15 @@ async function provedOrVacuous(q: Query, negatedSeconds: number, timeoutMs: numb
 async function decidePart(claim: SmtClaim, size: number, q: Query, timeoutMs: number): Promise<PartResult> {
   const out = await checkSat(negated(q), timeoutMs);
   const result = (verdict: ClaimVerdict, reason: string | null, more: Partial<PartResult> = {}): PartResult => ({
-    part: q.name, verdict, seconds: out.seconds, reason, hypotheses: null, counterexample: null, conclusion: null, confirmation: null, ...more,
+    part: q.name,
+    verdict,
+    seconds: out.seconds,
+    reason,
+    hypotheses: null,
+    counterexample: null,
+    conclusion: null,
+    confirmation: null,
+    ...more,
   });
   if (out.status === 'unsat') return provedOrVacuous(q, out.seconds, timeoutMs);
   if (out.status === 'unknown') return result('unknown', `Z3 returned unknown (${out.reason}) after ${out.seconds.toFixed(2)} s`);
@@ -126,7 +134,11 @@ async function decidePart(claim: SmtClaim, size: number, q: Query, timeoutMs: nu
     return result('unknown', `the numeric re-check of the counterexample failed to run: ${message}`, { counterexample });
   }
   if (confirmation && !confirmation.confirmed) {
-    return result('unknown', 'the counterexample passed the exact check but not the numeric re-check', { counterexample, conclusion, confirmation: confirmation.detail });
+    return result('unknown', 'the counterexample passed the exact check but not the numeric re-check', {
+      counterexample,
+      conclusion,
+      confirmation: confirmation.detail,
+    });
   }
   return result('refuted', null, { counterexample, conclusion, confirmation: confirmation?.detail ?? null });
 }

@@ -31,30 +31,58 @@ export type Operand = Term | number | Rational;
 /** A real-valued term; methods build larger terms and comparisons. */
 export class Term {
   constructor(readonly node: TermNode) {}
-  add(b: Operand): Term { return sum([this, lift(b)]); }
-  sub(b: Operand): Term { return new Term({ kind: 'sub', a: this, b: lift(b) }); }
-  mul(b: Operand): Term { return product([this, lift(b)]); }
-  div(b: Operand): Term { return new Term({ kind: 'div', a: this, b: lift(b) }); }
+  add(b: Operand): Term {
+    return sum([this, lift(b)]);
+  }
+  sub(b: Operand): Term {
+    return new Term({ kind: 'sub', a: this, b: lift(b) });
+  }
+  mul(b: Operand): Term {
+    return product([this, lift(b)]);
+  }
+  div(b: Operand): Term {
+    return new Term({ kind: 'div', a: this, b: lift(b) });
+  }
   /** this^n for a natural n, as a product (keeps claims polynomial). */
   pow(n: number): Term {
     if (!Number.isInteger(n) || n < 0) throw new RangeError(`pow needs a natural exponent, got ${n}`);
     return n === 0 ? num(1) : product(Array.from({ length: n }, () => this));
   }
-  le(b: Operand): Prop { return cmp('<=', this, b); }
-  lt(b: Operand): Prop { return cmp('<', this, b); }
-  eq(b: Operand): Prop { return cmp('=', this, b); }
-  ge(b: Operand): Prop { return cmp('>=', this, b); }
-  gt(b: Operand): Prop { return cmp('>', this, b); }
+  le(b: Operand): Prop {
+    return cmp('<=', this, b);
+  }
+  lt(b: Operand): Prop {
+    return cmp('<', this, b);
+  }
+  eq(b: Operand): Prop {
+    return cmp('=', this, b);
+  }
+  ge(b: Operand): Prop {
+    return cmp('>=', this, b);
+  }
+  gt(b: Operand): Prop {
+    return cmp('>', this, b);
+  }
 }
 
 /** A proposition; methods combine propositions. */
 export class Prop {
   constructor(readonly node: PropNode) {}
-  and(...b: Prop[]): Prop { return and(this, ...b); }
-  or(...b: Prop[]): Prop { return or(this, ...b); }
-  implies(b: Prop): Prop { return new Prop({ kind: 'implies', a: this, b }); }
-  iff(b: Prop): Prop { return new Prop({ kind: 'iff', a: this, b }); }
-  not(): Prop { return new Prop({ kind: 'not', a: this }); }
+  and(...b: Prop[]): Prop {
+    return and(this, ...b);
+  }
+  or(...b: Prop[]): Prop {
+    return or(this, ...b);
+  }
+  implies(b: Prop): Prop {
+    return new Prop({ kind: 'implies', a: this, b });
+  }
+  iff(b: Prop): Prop {
+    return new Prop({ kind: 'iff', a: this, b });
+  }
+  not(): Prop {
+    return new Prop({ kind: 'not', a: this });
+  }
 }
 
 export function variable(name: string): Term {
@@ -165,15 +193,26 @@ export function freeVariables(props: readonly Prop[]): string[] {
     const n = t.node;
     if (n.kind === 'var') seen.add(n.name);
     else if (n.kind === 'add' || n.kind === 'mul') n.args.forEach(term);
-    else if (n.kind === 'sub' || n.kind === 'div') { term(n.a); term(n.b); }
-    else if (n.kind === 'ite') { prop(n.cond); term(n.then); term(n.else); }
+    else if (n.kind === 'sub' || n.kind === 'div') {
+      term(n.a);
+      term(n.b);
+    } else if (n.kind === 'ite') {
+      prop(n.cond);
+      term(n.then);
+      term(n.else);
+    }
   };
   const prop = (p: Prop): void => {
     const n = p.node;
-    if (n.kind === 'cmp') { term(n.a); term(n.b); }
-    else if (n.kind === 'and' || n.kind === 'or') n.args.forEach(prop);
+    if (n.kind === 'cmp') {
+      term(n.a);
+      term(n.b);
+    } else if (n.kind === 'and' || n.kind === 'or') n.args.forEach(prop);
     else if (n.kind === 'not') prop(n.a);
-    else if (n.kind === 'implies' || n.kind === 'iff') { prop(n.a); prop(n.b); }
+    else if (n.kind === 'implies' || n.kind === 'iff') {
+      prop(n.a);
+      prop(n.b);
+    }
   };
   props.forEach(prop);
   return [...seen];

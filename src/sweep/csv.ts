@@ -78,9 +78,11 @@ function readCsv(path: string, axes: readonly string[], fileLines: readonly Resu
     const n = i + 2;
     const k = Number(r[0]);
     const line = byPoint.get(k);
-    if (!/^\d+$/.test(r[0]) || !line) throw new UsageError(`${what}: line ${n} is point ${r[0]}, which the JSON lines do not have (not this sweep's CSV?); the file is left as it is`);
+    if (!/^\d+$/.test(r[0]) || !line)
+      throw new UsageError(`${what}: line ${n} is point ${r[0]}, which the JSON lines do not have (not this sweep's CSV?); the file is left as it is`);
     if (points.has(k)) throw new UsageError(`${what}: line ${n} is corrupt (point ${k} is written twice); the file is left as it is`);
-    if (axes.some((a, j) => r[j + 1] !== line.params[a])) throw new UsageError(`${what}: line ${n} is corrupt (point ${k}'s parameters do not match this sweep); the file is left as it is`);
+    if (axes.some((a, j) => r[j + 1] !== line.params[a]))
+      throw new UsageError(`${what}: line ${n} is corrupt (point ${k}'s parameters do not match this sweep); the file is left as it is`);
     points.add(k);
   });
   return { columns, points };
@@ -103,7 +105,11 @@ export function openCsv(path: string, axes: readonly string[], resume: boolean, 
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'EEXIST' ? `--csv ${path} exists; pass --resume to continue that sweep, or choose another file` : `--csv ${path}: cannot open (${(e as Error).message})`);
+    throw new UsageError(
+      code === 'EEXIST'
+        ? `--csv ${path} exists; pass --resume to continue that sweep, or choose another file`
+        : `--csv ${path}: cannot open (${(e as Error).message})`,
+    );
   }
   const held: ResultLine[] = [];
   // true/false spelled out (csv-stringify writes false as an empty cell by default).

@@ -83,6 +83,7 @@ export function expandGrid(axes: readonly GridAxis[]): Record<string, string>[] 
 
 /** "lambda=0.3, N=10", for messages. */
 export function pointText(p: Record<string, string>): string {
-  return Object.entries(p).map(([k, v]) => `${k}=${v}`).join(', ');
+  return Object.entries(p)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
 }
-

@@ -45,13 +45,15 @@ export interface JobRunnerModule {
 }
 
 const text = z.string().max(10_000);
-const schema = z.object({
-  sweep: z.string().regex(/^[0-9a-f]{16}$/),
-  point: z.number().int().nonnegative(),
-  command: z.string().regex(/^[a-z-]{1,40}$/),
-  subject: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/),
-  options: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,60}$/), text).refine((o) => Object.keys(o).length <= 100, 'too many options'),
-}).strict();
+const schema = z
+  .object({
+    sweep: z.string().regex(/^[0-9a-f]{16}$/),
+    point: z.number().int().nonnegative(),
+    command: z.string().regex(/^[a-z-]{1,40}$/),
+    subject: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/),
+    options: z.record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,60}$/), text).refine((o) => Object.keys(o).length <= 100, 'too many options'),
+  })
+  .strict();
 
 /** A job's data as it arrived (from the queue: untrusted), checked for shape. */
 export function parseJobData(data: unknown): JobData {

@@ -148,10 +148,12 @@ export async function runQueued(
   const failed: { point: number; error: string }[] = [];
   try {
     await Promise.race([events.waitUntilReady(), lostQueue]);
-    await Promise.all(jobs.map(async (d) => {
-      const old = await queue.getJob(jobId(d));
-      if (old && (await old.isFailed())) await old.remove();
-    }));
+    await Promise.all(
+      jobs.map(async (d) => {
+        const old = await queue.getJob(jobId(d));
+        if (old && (await old.isFailed())) await old.remove();
+      }),
+    );
     const added = await Promise.race([
       queue.addBulk(jobs.map((d) => ({ name: d.command, data: d, opts: { jobId: jobId(d), attempts: 2, removeOnComplete: false, removeOnFail: false } }))),
       lostQueue,
@@ -184,7 +186,11 @@ export interface ServeOptions {
 }
 
 /** Takes jobs from the queue until closed, running each through `run` (the local pool). */
-export async function serveQueue(urlText: string, run: (d: JobData) => Promise<JobOutcome>, o: ServeOptions): Promise<{ closed: Promise<never>; close(): Promise<void> }> {
+export async function serveQueue(
+  urlText: string,
+  run: (d: JobData) => Promise<JobOutcome>,
+  o: ServeOptions,
+): Promise<{ closed: Promise<never>; close(): Promise<void> }> {
   const url = parseQueueUrl(urlText);
   await probe(url);
   let fail: (e: Error) => void = () => {};
@@ -197,7 +203,9 @@ export async function serveQueue(urlText: string, run: (d: JobData) => Promise<J
       const start = performance.now();
       o.log(`point ${d.point} of sweep ${d.sweep}: ${d.command} ${d.subject} started`);
       const outcome = await run(d);
-      o.log(`point ${d.point} of sweep ${d.sweep}: ${outcome.ok ? 'ok' : `not ok${outcome.error ? ` (${outcome.error})` : ''}`} in ${((performance.now() - start) / 1000).toFixed(2)} s`);
+      o.log(
+        `point ${d.point} of sweep ${d.sweep}: ${outcome.ok ? 'ok' : `not ok${outcome.error ? ` (${outcome.error})` : ''}`} in ${((performance.now() - start) / 1000).toFixed(2)} s`,
+      );
       return outcome;
     },
     {

@@ -41,7 +41,11 @@ export interface ResultLine {
 /** Canonical JSON (sorted keys), so equal definitions hash equally. */
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (v && typeof v === 'object') return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (v && typeof v === 'object')
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v);
 }
 
@@ -90,7 +94,8 @@ export function readResults(path: string, h: SweepHeader, pointParams: (k: numbe
     const n = i + 2;
     const line = parse(row, n);
     const k = line.point;
-    if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k >= h.points) throw new UsageError(`${what}: line ${n} is corrupt (no point index in 0..${h.points - 1})`);
+    if (typeof k !== 'number' || !Number.isInteger(k) || k < 0 || k >= h.points)
+      throw new UsageError(`${what}: line ${n} is corrupt (no point index in 0..${h.points - 1})`);
     if (seen.has(k)) throw new UsageError(`${what}: line ${n} is corrupt (point ${k} is written twice)`);
     if (canonical(line.params) !== canonical(pointParams(k)) || typeof line.ok !== 'boolean') {
       throw new UsageError(`${what}: line ${n} is corrupt (point ${k}'s parameters or status do not match this sweep)`);

@@ -87,7 +87,8 @@ function scaled(values: MetricValues<number>, c: number): MetricValues<number> {
 
 export function transientChain(def: ChainDefinition<number>, o: TransientOptions): TransientChainResult {
   const begun = performance.now();
-  if (o.times.some((t, k) => !(t >= 0) || !Number.isFinite(t) || (k > 0 && !(t > o.times[k - 1])))) throw new Error('transient times must be finite, >= 0 and increasing');
+  if (o.times.some((t, k) => !(t >= 0) || !Number.isFinite(t) || (k > 0 && !(t > o.times[k - 1]))))
+    throw new Error('transient times must be finite, >= 0 and increasing');
   const g = explore(def, floatArith, { maxStates: o.maxStates });
   const digits = new Int32Array(def.radices.length);
   const absorbing = new Uint8Array(g.n);

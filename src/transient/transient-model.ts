@@ -118,7 +118,12 @@ export function transientModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, o: T
     const r = attempt(family, p, o);
     if (!r) throw new UsageError('no state of the chain is the start state asked for');
     const mass = r.points.length ? r.points[r.points.length - 1].boundaryMass : 0;
-    return answer(r, tolerance, seconds(), t && { K: fixed!, automatic: false, boundaryMass: mass, rounds: [{ K: fixed!, states: r.states, boundaryMass: mass, seconds: r.seconds }] });
+    return answer(
+      r,
+      tolerance,
+      seconds(),
+      t && { K: fixed!, automatic: false, boundaryMass: mass, rounds: [{ K: fixed!, states: r.states, boundaryMass: mass, seconds: r.seconds }] },
+    );
   }
   const maxStates = o.maxStates ?? MAX_STATES;
   const rounds: TransientRound[] = [];
@@ -143,7 +148,12 @@ export function transientModel<P>(family: ModelFamily<ParamSpecs, P>, p: P, o: T
     if (K >= MAX_K) return answer(r, tolerance, seconds(), truncation(`the search reached its largest K, ${MAX_K}`));
     const count = family.ctmc(t.withK(p, next), floatArith).stateCount;
     if (count !== undefined && count > maxStates) {
-      return answer(r, tolerance, seconds(), truncation(`the next K, ${next}, needs ${count.toExponential(2)} states, more than the budget of ${budgetText(maxStates)}`));
+      return answer(
+        r,
+        tolerance,
+        seconds(),
+        truncation(`the next K, ${next}, needs ${count.toExponential(2)} states, more than the budget of ${budgetText(maxStates)}`),
+      );
     }
     K = next;
   }

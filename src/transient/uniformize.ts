@@ -93,7 +93,7 @@ export function uniformize(g: SparseGenerator<number>, absorbing: Uint8Array, st
   const sums = Array.from({ length: perPass }, () => new Float64Array(g.n));
   let term = new Float64Array(g.n);
   let next = new Float64Array(g.n);
-  let law = Float64Array.from(start);
+  const law = Float64Array.from(start);
   let now = 0;
   let carried = 0; // the error bound of `law`
   let products = 0;

@@ -60,7 +60,12 @@ describe('monotoneAlong', () => {
   });
 
   it('is unknown where a value cannot be trusted or is not a number, naming the point', async () => {
-    const untrusted = along([3, 2, 1], { value: (k) => { if (k === 2) throw new Inconclusive('solve not trusted'); return 4 - k; } });
+    const untrusted = along([3, 2, 1], {
+      value: (k) => {
+        if (k === 2) throw new Inconclusive('solve not trusted');
+        return 4 - k;
+      },
+    });
     const r = await untrusted.claim.run(ctx);
     expect(r.verdict).toBe('unknown');
     expect(r.summary).toBe('at k = 2: solve not trusted');

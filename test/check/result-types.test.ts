@@ -51,13 +51,15 @@ describe('PropertyResult, a union on the verdict', () => {
     expectTypeOf<Extract<ReplayResult, { outcome: 'failed' }>['counterexample']>().toEqualTypeOf<Counterexample>();
     expectTypeOf<Extract<ReplayResult, { outcome: 'undecided' }>['reason']>().toEqualTypeOf<string>();
     const failed: PropertyResult = {
-      verdict: 'unknown', summary: 'replay', evidence,
+      verdict: 'unknown',
+      summary: 'replay',
+      evidence,
       replay: { seed: 1, path: '0', outcome: 'failed', case: 17, reason: null, counterexample: caseCounterexample(17) },
     };
     expect(shownCounterexample(failed)).toEqual({ kind: 'case', case: 17 });
   });
 
-  it('the run-time list of kinds is exactly the union\'s, and the public entry exports the types', () => {
+  it("the run-time list of kinds is exactly the union's, and the public entry exports the types", () => {
     expectTypeOf<(typeof COUNTEREXAMPLE_KINDS)[number]>().toEqualTypeOf<CounterexampleKind>();
     expectTypeOf<api.PropertyResult>().toEqualTypeOf<PropertyResult>();
     expectTypeOf<api.Counterexample>().toEqualTypeOf<Counterexample>();

@@ -53,7 +53,12 @@ describe('generated properties', () => {
   });
 
   it('turn an exception inside a property into unknown', async () => {
-    const broken: Property = { ...falseClaim, run: () => { throw new Error('boom'); } };
+    const broken: Property = {
+      ...falseClaim,
+      run: () => {
+        throw new Error('boom');
+      },
+    };
     const r = await runProperty(broken, ctx(1));
     expect(r.verdict).toBe('unknown');
     expect(r.summary).toContain('boom');
@@ -66,8 +71,10 @@ describe('generated properties', () => {
       const bare: Property = { ...falseClaim, run: () => JSON.parse(JSON.stringify({ verdict: 'refuted', summary: 'n = 17', evidence, counterexample })) };
       const r = await runProperty(bare, ctx(1));
       expect(r.verdict).toBe('unknown');
-      expect(r.summary).toBe('the claim returned refuted without a counterexample of a known kind '
-        + '(case, point, convergence-order, coupling-trace, balance, smt-refutation, regression): nothing is shown');
+      expect(r.summary).toBe(
+        'the claim returned refuted without a counterexample of a known kind ' +
+          '(case, point, convergence-order, coupling-trace, balance, smt-refutation, regression): nothing is shown',
+      );
       expect(r.evidence).toEqual(evidence);
     }
     const tagged: Property = { ...falseClaim, run: () => ({ verdict: 'refuted', summary: 'n = 17', evidence, counterexample: { kind: 'case', case: 17 } }) };

@@ -13,7 +13,13 @@ const replay = couplingTheorem1PerDispatcher.trace!;
 /** The per-dispatcher counterexample's setting: N = 1, R = 3 equal loads; a token sent to 1, then arrivals at 2 and 1. */
 const CASE = {
   params: { N: '1', lambda: '1/10', alpha: '1/3,1/3,1/3', beta: '1/3,1/3,1/3', nu: '0' },
-  trace: { arrivals: [{ at: 1, dispatcher: 400, thinning: 0 }, { at: 2, dispatcher: 0, thinning: 0 }], jobs: [{ service: 0, destination: 0 }] },
+  trace: {
+    arrivals: [
+      { at: 1, dispatcher: 400, thinning: 0 },
+      { at: 2, dispatcher: 0, thinning: 0 },
+    ],
+    jobs: [{ service: 0, destination: 0 }],
+  },
 };
 
 describe('counterexample of a coupled trace as data', () => {
@@ -46,17 +52,45 @@ describe('counterexample of a coupled trace as data', () => {
     expect(c.steps).toHaveLength(3);
   });
 
-  it('rejects invalid edits with the command line\'s one-line rule', () => {
-    const bad = (params: Record<string, string>, trace: unknown = CASE.trace) => () => replay.replay({ params: { ...CASE.params, ...params }, trace: trace as never });
+  it("rejects invalid edits with the command line's one-line rule", () => {
+    const bad =
+      (params: Record<string, string>, trace: unknown = CASE.trace) =>
+      () =>
+        replay.replay({ params: { ...CASE.params, ...params }, trace: trace as never });
     expect(bad({ lambda: '-1' })).toThrow(UsageError);
     expect(bad({ alpha: '1/2,1/3,1/3' })).toThrow('--alpha must sum to 1, got 7/6');
     expect(bad({ alpha: '1/6,1/3,1/2' })).toThrow(/alpha must be non-increasing/);
-    expect(bad({}, { arrivals: [{ at: 2, dispatcher: 0, thinning: 0 }, { at: 1, dispatcher: 0, thinning: 0 }], jobs: [] })).toThrow('trace.arrivals: arrival epochs must increase strictly');
+    expect(
+      bad(
+        {},
+        {
+          arrivals: [
+            { at: 2, dispatcher: 0, thinning: 0 },
+            { at: 1, dispatcher: 0, thinning: 0 },
+          ],
+          jobs: [],
+        },
+      ),
+    ).toThrow('trace.arrivals: arrival epochs must increase strictly');
     expect(bad({}, { arrivals: [{ at: 1, dispatcher: 1000, thinning: 0 }], jobs: [] })).toThrow(/^trace\.arrivals\[1\]\.dispatcher: /);
   });
 
   it('shrinks again from an edited case to a failing sub-trace', () => {
-    const longer = { ...CASE, trace: { arrivals: [{ at: 1, dispatcher: 400, thinning: 0 }, { at: 2, dispatcher: 900, thinning: 0 }, { at: 3, dispatcher: 0, thinning: 0 }, { at: 4, dispatcher: 0, thinning: 0 }], jobs: [{ service: 0, destination: 0 }, { service: 3, destination: 900 }] } };
+    const longer = {
+      ...CASE,
+      trace: {
+        arrivals: [
+          { at: 1, dispatcher: 400, thinning: 0 },
+          { at: 2, dispatcher: 900, thinning: 0 },
+          { at: 3, dispatcher: 0, thinning: 0 },
+          { at: 4, dispatcher: 0, thinning: 0 },
+        ],
+        jobs: [
+          { service: 0, destination: 0 },
+          { service: 3, destination: 900 },
+        ],
+      },
+    };
     const s = replay.shrink(longer, 1)!;
     expect(s.violation).not.toBeNull();
     const t = s.case!.trace as { arrivals: unknown[]; jobs: unknown[] };
@@ -68,13 +102,27 @@ describe('counterexample of a coupled trace as data', () => {
   it('renders for people: a block per step, violated quantity marked, no line over 120 characters', async () => {
     const cx = replay.replay(CASE);
     const lines = traceText(cx.steps, cx.events);
-    expect(lines.filter((l) => /^step \d/.test(l))).toEqual(['step 0: start', 'step 1: t=1: arrival at dispatcher 2 (u=0.4005), thinning u=0.0005', 'step 2: t=2: arrival at dispatcher 1 (u=0.0005), thinning u=0.0005']);
+    expect(lines.filter((l) => /^step \d/.test(l))).toEqual([
+      'step 0: start',
+      'step 1: t=1: arrival at dispatcher 2 (u=0.4005), thinning u=0.0005',
+      'step 2: t=2: arrival at dispatcher 1 (u=0.0005), thinning u=0.0005',
+    ]);
     expect(lines.find((l) => l.includes('>> tokens used at dispatcher 1'))).toMatch(/>> tokens used at dispatcher 1\s+1\s+1 <<\s+0 <</);
     // The verdict line, wrapped at a space to fit 120 columns.
-    expect(lines.slice(-2)).toEqual(['VIOLATED after step 2: tokens used at each dispatcher: worse <= original <= better: tokens used at dispatcher 1:', '    original 1 > better 0']);
+    expect(lines.slice(-2)).toEqual([
+      'VIOLATED after step 2: tokens used at each dispatcher: worse <= original <= better: tokens used at dispatcher 1:',
+      '    original 1 > better 0',
+    ]);
     const jsq = await runProperty(couplingJsqdBound, { seed: 1, progress: () => {} });
     expect(jsq.counterexample).toBeUndefined();
-    const long = couplingJsqdBound.trace!.replay({ params: { N: '6', d: '2' }, trace: Array.from({ length: 60 }, (_, i): EvidenceValue => (i % 3 === 2 ? { kind: 'departure', position: (i * 37) % 1000 } : { kind: 'arrival', picks: [(i * 71) % 1000, (i * 13) % 1000] })) });
+    const long = couplingJsqdBound.trace!.replay({
+      params: { N: '6', d: '2' },
+      trace: Array.from(
+        { length: 60 },
+        (_, i): EvidenceValue =>
+          i % 3 === 2 ? { kind: 'departure', position: (i * 37) % 1000 } : { kind: 'arrival', picks: [(i * 71) % 1000, (i * 13) % 1000] },
+      ),
+    });
     const text = traceText(long.steps, long.events);
     expect(text.at(-1)).toBe('every order holds through step 60');
     for (const l of [...lines, ...text]) expect(l.length).toBeLessThanOrEqual(120);

@@ -79,7 +79,10 @@ describe('shrinking only through cases decided false (14.6)', () => {
 describe('a confirmation says which checks ran (14.7)', () => {
   it('an ODE that never settled is not a confirmation', () => {
     const c = combineChecks(
-      [{ name: 'exact fixed-point solver', outcome: 'agrees' }, { name: 'fluid ODE', outcome: 'did not run', note: 'the ODE had not settled by t = 2000' }],
+      [
+        { name: 'exact fixed-point solver', outcome: 'agrees' },
+        { name: 'fluid ODE', outcome: 'did not run', note: 'the ODE had not settled by t = 2000' },
+      ],
       {},
     );
     expect(c.confirmed).toBe(true);
@@ -89,7 +92,15 @@ describe('a confirmation says which checks ran (14.7)', () => {
 
   it('nothing that ran confirms nothing; any disagreement refuses', () => {
     expect(combineChecks([{ name: 'fluid ODE', outcome: 'did not run' }], {}).confirmed).toBe(false);
-    expect(combineChecks([{ name: 'a', outcome: 'agrees' }, { name: 'b', outcome: 'disagrees' }], {}).confirmed).toBe(false);
+    expect(
+      combineChecks(
+        [
+          { name: 'a', outcome: 'agrees' },
+          { name: 'b', outcome: 'disagrees' },
+        ],
+        {},
+      ).confirmed,
+    ).toBe(false);
   });
 });
 

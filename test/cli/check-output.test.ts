@@ -25,14 +25,20 @@ describe('lbcheck check output', () => {
     // The table: header, rule, one row per claim, each within 100 columns.
     expect(lines[0]).toMatch(/^id\s+verdict\s+evidence$/);
     const rows = lines.slice(2, 4);
-    expect(rows.map((l) => l.split(/\s+/).slice(0, 2))).toEqual([['product-form-exchange', 'refuted'], [ID, 'refuted']]);
+    expect(rows.map((l) => l.split(/\s+/).slice(0, 2))).toEqual([
+      ['product-form-exchange', 'refuted'],
+      [ID, 'refuted'],
+    ]);
     for (const l of lines.slice(0, 4)) expect(l.length, l).toBeLessThanOrEqual(100);
 
     // The coupling's replay path is long (some 230 characters): printed quoted across lines.
     const at = lines.findIndex((l) => l.startsWith(`  replay: lbcheck check ${ID}`));
     const end = lines.findIndex((l, i) => i > at && l.endsWith("'"));
     expect(end).toBeGreaterThan(at);
-    const printed = lines.slice(at, end + 1).join('\n').replace(/^ {2}replay: lbcheck /, '');
+    const printed = lines
+      .slice(at, end + 1)
+      .join('\n')
+      .replace(/^ {2}replay: lbcheck /, '');
     const args = words(printed);
     const path = args[args.indexOf('--path') + 1];
     expect(path.replace(/\s+/g, '').length).toBeGreaterThan(120);
@@ -77,7 +83,8 @@ describe('lbcheck check output', () => {
     // The second claim holds only when the gate file exists; the test opens the gate once it has read the first row.
     const gate = join(mkdtempSync(join(tmpdir(), 'lbcheck-gate-')), 'open');
     const child = spawn(process.execPath, [BIN, 'check', '--file', GATED, '--no-builtins'], {
-      env: { ...process.env, CI: 'true', LBCHECK_TEST_GATE: gate }, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CI: 'true', LBCHECK_TEST_GATE: gate },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {

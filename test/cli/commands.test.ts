@@ -29,7 +29,9 @@ describe('the command table', () => {
 
 describe('the CLI built from it', () => {
   it('lists every command in its help, in the table order', () => {
-    const listed = lbcheck('--help').stdout.split('\n').flatMap((l) => /^ {2}([a-z]+) /.exec(l)?.[1] ?? []);
+    const listed = lbcheck('--help')
+      .stdout.split('\n')
+      .flatMap((l) => /^ {2}([a-z]+) /.exec(l)?.[1] ?? []);
     expect(listed.filter((n) => n !== 'help')).toEqual(ALL);
   });
 

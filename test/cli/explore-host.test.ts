@@ -37,7 +37,14 @@ describe('lbcheck explore: Host header', () => {
   });
 
   it('refuses a hostile name (DNS rebinding), another port, and a loopback-looking prefix with 421 and not the page', async () => {
-    for (const host of [`evil.example:${port}`, 'evil.example', `127.0.0.1:${port + 1}`, `127.0.0.1.evil.example:${port}`, `localhost.evil.example:${port}`, '127.0.0.1']) {
+    for (const host of [
+      `evil.example:${port}`,
+      'evil.example',
+      `127.0.0.1:${port + 1}`,
+      `127.0.0.1.evil.example:${port}`,
+      `localhost.evil.example:${port}`,
+      '127.0.0.1',
+    ]) {
       const r = await get(host);
       expect([host, r.status]).toEqual([host, 421]);
       expect(r.body).not.toContain('the page');

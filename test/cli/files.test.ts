@@ -38,7 +38,7 @@ describe('--file: a user module in every command', () => {
     expect(j.fixedPointMethod).toContain('derived drift');
   });
 
-  it('labels a population family\'s simulator as derived', () => {
+  it("labels a population family's simulator as derived", () => {
     const r = lbcheck('simulate', 'jiq-sqd', '--file', 'examples/jiq-sqd.ts', '--N', '2', '--d', '1', '--lambda', '1/2', '--K', '6', '--T', '500', '--json');
     const j = JSON.parse(r.stdout);
     expect(j.method).toMatch(/^derived: Gillespie on the declared population events/);
@@ -49,7 +49,10 @@ describe('--file: a user module in every command', () => {
     const r = lbcheck('check', '--file', `${F}/claims.ts`, '--no-builtins', '--json');
     expect(r.code).toBe(1); // the broken claim is not as expected
     const { results } = JSON.parse(r.stdout);
-    expect(results.map((x: { id: string; verdict: string }) => [x.id, x.verdict])).toEqual([['user-squares', 'holds'], ['user-broken', 'unknown']]);
+    expect(results.map((x: { id: string; verdict: string }) => [x.id, x.verdict])).toEqual([
+      ['user-squares', 'holds'],
+      ['user-broken', 'unknown'],
+    ]);
     expect(results[1].summary).toBe('the check failed to run: my claim is broken');
   });
 

@@ -18,8 +18,10 @@ describe('JSON keeps the exact input beside the floats', () => {
 
   it('a record replays exactly: its paramsExact read back as options give the same exact answer', () => {
     const first = JSON.parse(lbcheck('solve', 'jiq-blocking', '--N', '2', ...THIRDS, '--method', 'exact', '--json').stdout);
-    const options = Object.entries(first.paramsExact as Record<string, string | number | string[]>)
-      .flatMap(([k, v]) => [`--${k}`, Array.isArray(v) ? v.join(',') : String(v)]);
+    const options = Object.entries(first.paramsExact as Record<string, string | number | string[]>).flatMap(([k, v]) => [
+      `--${k}`,
+      Array.isArray(v) ? v.join(',') : String(v),
+    ]);
     const again = JSON.parse(lbcheck('solve', 'jiq-blocking', ...options, '--method', 'exact', '--json').stdout);
     expect(again.exact).toEqual(first.exact);
     expect(again.paramsExact).toEqual(first.paramsExact);

@@ -68,7 +68,9 @@ describe('lbcheck solve for the truncated queueing families', () => {
   });
 
   it('jiq-queueing: N = 1 exact metrics of the M/M/1/3 queue, and the human table names the cut', () => {
-    const j = JSON.parse(lbcheck('solve', 'jiq-queueing', '--N', '1', '--lambda', '1/2', '--alpha', '3/5,2/5', '--K', '3', '--method', 'exact', '--json').stdout);
+    const j = JSON.parse(
+      lbcheck('solve', 'jiq-queueing', '--N', '1', '--lambda', '1/2', '--alpha', '3/5,2/5', '--K', '3', '--method', 'exact', '--json').stdout,
+    );
     expect(Object.keys(j).slice(0, 6)).toEqual(SHAPE);
     // pi = (8, 4, 2, 1)/15: waits iff it finds 1 or 2 jobs, among admitted (L < 3)
     expect(j.exact.waitProbability).toBe('3/7');
@@ -83,12 +85,18 @@ describe('lbcheck solve for the truncated queueing families', () => {
     [['jsq-d', '--N', '3', '--lambda', '1', '--d', '2'], 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
     [['jsq-d', '--N', '30', '--lambda', '1/2', '--d', '2', '--K', '12'], 'K = 12 with N = 30 needs state codes beyond 2^53; the largest K here is 10'],
     [['jiq-queueing', '--N', '6', '--lambda', '1', '--alpha', '3/5,2/5'], 'lambda must be < 1: at lambda >= 1 the queues are unstable (got 1)'],
-    [['jiq-queueing', '--N', '20', '--lambda', '1/2', '--alpha', '1', '--K', '12', '--max-states', '1e6'], 'the chain has 2.26e+8 states, more than the state budget of 1e+6'],
+    [
+      ['jiq-queueing', '--N', '20', '--lambda', '1/2', '--alpha', '1', '--K', '12', '--max-states', '1e6'],
+      'the chain has 2.26e+8 states, more than the state budget of 1e+6',
+    ],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--sampling', 'twice'], '--sampling must be one of without, with, got "twice"'],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', 'lots'], '--max-states must be a number > 0, got "lots"'],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-seconds', '-1'], '--max-seconds must be a number > 0, got "-1"'],
     [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-seconds', 'soon'], '--max-seconds must be a number > 0, got "soon"'],
-    [['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', '1e9'], '--max-states must be a whole number of states from 1 to 1e+8, got 1000000000'],
+    [
+      ['jsq-d', '--N', '3', '--lambda', '1/2', '--d', '2', '--max-states', '1e9'],
+      '--max-states must be a whole number of states from 1 to 1e+8, got 1000000000',
+    ],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     expectUsageError(['solve', ...args], message);
   });

@@ -33,7 +33,7 @@ describe('generated examples of the README and the docs', () => {
     expect(normalise('"seconds": 0.0086, "states": 6')).toBe('"seconds":#, "states": 6');
   });
 
-  it('the claims table is the registry\'s (ids, claims, sources, expected verdicts)', () => {
+  it("the claims table is the registry's (ids, claims, sources, expected verdicts)", () => {
     const withTable = docs.filter((d) => claimsTableRange(d.lines) !== null);
     expect(withTable.map((d) => d.file)).toEqual(['docs/claims.md']);
     expect(withTable[0].lines.slice(...claimsTableRange(withTable[0].lines)!)).toEqual(claimsTable());

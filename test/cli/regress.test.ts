@@ -11,17 +11,41 @@ import { expectUsageError, lbcheck } from '../support/cli.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'lbcheck-regress-'));
 
-describe('lbcheck regress <family> with the user\'s panel', () => {
+describe("lbcheck regress <family> with the user's panel", () => {
   it('family parameters and --grid make the cases; each case reaches stdin exactly as documented', () => {
     // The "simulator" appends its stdin to a file and reports s[1] = lambda (exact at K = 3: not lambda; the verdict is beside the point).
     const log = join(tmp, 'stdin.jsonl');
     const sim = join(tmp, 'echo_sim.sh');
     writeFileSync(sim, `#!/bin/sh\ncat >> ${log}\necho '{"metrics": {"meanJobs": {"mean": 1, "stderr": 0.001}}}'\n`);
-    const r = lbcheck('regress', 'jsq-d', '--d', '2', '--sampling', 'with', '--K', '3', '--grid', 'N=2,3', '--grid', 'lambda=7/10,0.9',
-      '--sim', `sh ${sim}`, '--seed', '5', '--horizon', '1000', '--jobs', '1', '--json');
+    const r = lbcheck(
+      'regress',
+      'jsq-d',
+      '--d',
+      '2',
+      '--sampling',
+      'with',
+      '--K',
+      '3',
+      '--grid',
+      'N=2,3',
+      '--grid',
+      'lambda=7/10,0.9',
+      '--sim',
+      `sh ${sim}`,
+      '--seed',
+      '5',
+      '--horizon',
+      '1000',
+      '--jobs',
+      '1',
+      '--json',
+    );
     const j = JSON.parse(r.stdout);
     expect(j.cases.map((c: { id: string }) => c.id)).toEqual(['N=2 lambda=7/10', 'N=2 lambda=0.9', 'N=3 lambda=7/10', 'N=3 lambda=0.9']);
-    const sent = readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const sent = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(sent).toEqual([
       { family: 'jsq-d', params: { N: 2, lambda: 0.7, d: 2, K: 3, sampling: 'with' }, seed: 5, horizon: 1000 },
       { family: 'jsq-d', params: { N: 2, lambda: 0.9, d: 2, K: 3, sampling: 'with' }, seed: 6, horizon: 1000 },
@@ -46,7 +70,7 @@ describe('lbcheck regress <family> with the user\'s panel', () => {
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('our simulator on a run too short is unknown, never fail (simulate\'s rule)', () => {
+  it("our simulator on a run too short is unknown, never fail (simulate's rule)", () => {
     const r = lbcheck('regress', 'jiq-blocking', '--horizon', '20', '--json');
     expect(r.code).toBe(1);
     const j = JSON.parse(r.stdout);

@@ -38,6 +38,9 @@ describe('lbcheck check --path', () => {
   });
 
   it('refuses --path for a claim not decided on generated cases', () => {
-    expectUsageError(['check', 'theorem1-limit', '--path', '0'], 'theorem1-limit is not decided on generated cases: --path has no case to replay (run it without --path)');
+    expectUsageError(
+      ['check', 'theorem1-limit', '--path', '0'],
+      'theorem1-limit is not decided on generated cases: --path has no case to replay (run it without --path)',
+    );
   });
 });

@@ -14,7 +14,14 @@ describe('lbcheck simulate', () => {
     expect(Object.keys(a).slice(0, 9)).toEqual(['model', 'params', 'paramsExact', 'seed', 'status', 'events', 'eventsPerSecond', 'metrics', 'seconds']);
     expect(a.params).toEqual({ N: 8, lambda: 0.9, alpha: [0.6, 0.4], beta: [0.5, 0.5], nu: 0 });
     expect(a.seed).toBe(17);
-    expect(Object.keys(a.metrics)).toEqual(['blocking', 'busyFraction', 'tokenFraction[1]', 'tokenFraction[2]', 'noTokenProbability[1]', 'noTokenProbability[2]']);
+    expect(Object.keys(a.metrics)).toEqual([
+      'blocking',
+      'busyFraction',
+      'tokenFraction[1]',
+      'tokenFraction[2]',
+      'noTokenProbability[1]',
+      'noTokenProbability[2]',
+    ]);
     const b = a.metrics.blocking;
     expect(Object.keys(b)).toEqual(['mean', 'stderr', 'ci95', 'df']);
     expect(b.ci95[0]).toBeLessThan(b.mean);
@@ -47,7 +54,19 @@ describe('lbcheck regress', () => {
     const j = JSON.parse(r.stdout);
     expect(j.verdict).toBe('pass');
     expect(j.rule).toMatchObject({ method: 'sidak+omnibus', familyWiseLevel: 0.01, comparisons: 36, counted: 36 });
-    expect(Object.keys(j.comparisons[0])).toEqual(['id', 'metric', 'estimate', 'stderr', 'df', 'exact', 'z', 'critical', 'detectable', 'requiredStderr', 'status']);
+    expect(Object.keys(j.comparisons[0])).toEqual([
+      'id',
+      'metric',
+      'estimate',
+      'stderr',
+      'df',
+      'exact',
+      'z',
+      'critical',
+      'detectable',
+      'requiredStderr',
+      'status',
+    ]);
     expect(j.comparisons[0]).toMatchObject({ id: 'erlang', metric: 'blocking', df: 19, status: 'ok' });
     expect(j.cases[0]).toMatchObject({ id: 'erlang', params: { N: 6, lambda: 1, alpha: [1], beta: [1], nu: 0 }, seed: 1, horizon: 1000000, error: null });
     // Erlang B(6, 6) by the recursion: 0.264922322...

@@ -14,7 +14,7 @@ function binomial(n: number, k: number): bigint {
 }
 
 describe('solve: the search size note', () => {
-  it('jsq-d N = 100, d = 2, lambda = 1/2: the projection chain\'s lumped states C(N + K, K) against the budget', () => {
+  it("jsq-d N = 100, d = 2, lambda = 1/2: the projection chain's lumped states C(N + K, K) against the budget", () => {
     const note = searchSizeNote(family, jsqD.parse({ N: '100', d: '2', lambda: '1/2' }), 1e7)!;
     const K = Number(/cut at K = (\d+) /.exec(note)![1]);
     // Lumped by exchangeability: the multisets of N queue lengths in 0..K.

@@ -25,7 +25,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The sources (from the bundle) and the packages a command loads. */
 function loads(name: string, args: string[]): { sources: string[]; packages: string[] } {
   const log = join(dir, `${name}.txt`);
-  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, BIN, ...args], { encoding: 'utf8', env: { ...process.env, LBCHECK_LOADS: log, CI: 'true' }, timeout: 120_000 });
+  const r = spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(preload)}`, BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, LBCHECK_LOADS: log, CI: 'true' },
+    timeout: 120_000,
+  });
   expect(r.status, r.stderr).toBe(0);
   const meta = JSON.parse(readFileSync(join(REPO, 'dist', 'js', 'meta.json'), 'utf8')) as Record<string, { sources: string[] }>;
   const urls = readFileSync(log, 'utf8').trim().split('\n');

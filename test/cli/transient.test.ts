@@ -20,7 +20,9 @@ describe('lbcheck transient', () => {
   });
 
   it('starts from --from, as the chain prints its states', () => {
-    const j = JSON.parse(lbcheck('transient', 'jiq-blocking', '--N', '4', '--lambda', '3/2', '--alpha', '1/2,1/2', '--t', '0,1', '--from', 'n1=2,n2=2', '--json').stdout);
+    const j = JSON.parse(
+      lbcheck('transient', 'jiq-blocking', '--N', '4', '--lambda', '3/2', '--alpha', '1/2,1/2', '--t', '0,1', '--from', 'n1=2,n2=2', '--json').stdout,
+    );
     expect(j.start).toBe('(n0=0, n1=2, n2=2)');
     expect(j.metrics[0].busyFraction).toBe(0);
     expect(j.metrics[0].tokenFraction).toEqual([0.5, 0.5]);

@@ -22,7 +22,7 @@ export const f = defineFamily({
   id: '${id}',
   title: 'M/M/1/K',
   params: { K: intParam('capacity', { min: 1 }), rho: rationalParam('load', 'positive') },
-  ctmc(p${typed ? ": { K: number; rho: import('lbcheck').Rational }" : ''}, A${typed ? ': import(\'lbcheck\').Arith<unknown>' : ''}) {
+  ctmc(p${typed ? ": { K: number; rho: import('lbcheck').Rational }" : ''}, A${typed ? ": import('lbcheck').Arith<unknown>" : ''}) {
     return {
       digitNames: ['n'], radices: [p.K + 1], initial: [0],
       metrics: [{ name: 'meanJobs', reward: (s${typed ? ': Int32Array' : ''}) => A.fromInt(s[0]) }],
@@ -47,7 +47,8 @@ beforeAll(() => {
     const dir = join(root, name.replace(/\W+/g, '-'));
     mkdirSync(dir);
     if (pkg) writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'research', version: '1.0.0', ...pkg }));
-    for (const f of ['mm1k.ts', 'claims.ts', 'bad-claim.ts', 'syntax-error.ts', 'throws.ts', 'nothing.ts', 'clash.ts']) copyFileSync(join(FIXTURES, f), join(dir, f));
+    for (const f of ['mm1k.ts', 'claims.ts', 'bad-claim.ts', 'syntax-error.ts', 'throws.ts', 'nothing.ts', 'clash.ts'])
+      copyFileSync(join(FIXTURES, f), join(dir, f));
     writeFileSync(join(dir, 'typed.mts'), family('typed-mts', true));
     writeFileSync(join(dir, 'plain.js'), family('plain-js', false));
     writeFileSync(join(dir, 'plain.mjs'), family('plain-mjs', false));
@@ -87,7 +88,10 @@ describe.each(Object.keys(FOLDERS) as Folder[])('--file in a folder with %s', (f
 
   it('runs a user claim file', () => {
     const r = lbcheckIn(folder, 'check', '--file', 'claims.ts', '--no-builtins', '--json');
-    expect(JSON.parse(r.stdout).results.map((x: { id: string; verdict: string }) => [x.id, x.verdict])).toEqual([['user-squares', 'holds'], ['user-broken', 'unknown']]);
+    expect(JSON.parse(r.stdout).results.map((x: { id: string; verdict: string }) => [x.id, x.verdict])).toEqual([
+      ['user-squares', 'holds'],
+      ['user-broken', 'unknown'],
+    ]);
   });
 
   it.each([

@@ -23,7 +23,10 @@ function run(cmd: string, args: string[]): { code: number; stdout: string; stder
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'lbcheck-user-'));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'my-research', version: '1.0.0', type: 'module', private: true, dependencies: { lbcheck: `file:${REPO}` } }, null, 2));
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'my-research', version: '1.0.0', type: 'module', private: true, dependencies: { lbcheck: `file:${REPO}` } }, null, 2),
+  );
   for (const f of ['my-queue.ts', 'my-claims.ts']) copyFileSync(join(FILES, f), join(dir, f));
   const install = run('npm', ['install', '--offline', '--no-audit', '--no-fund']);
   expect(install.code, install.stderr).toBe(0);
@@ -53,7 +56,10 @@ describe('a user project depending on lbcheck', () => {
     const j = JSON.parse(run('npx', ['lbcheck', 'list', '--file', 'my-queue.ts', '--no-builtins', '--json']).stdout);
     expect(j.families).toEqual([
       {
-        id: 'erlang-loss', title: 'Erlang loss system M/M/c/c', origin: 'my-queue.ts', views: ['ctmc'],
+        id: 'erlang-loss',
+        title: 'Erlang loss system M/M/c/c',
+        origin: 'my-queue.ts',
+        views: ['ctmc'],
         params: [
           { name: 'c', kind: 'int', help: 'servers', default: null, required: true },
           { name: 'a', kind: 'rational', help: 'offered load', default: null, required: true },

@@ -41,8 +41,14 @@ describe('imports of the built-ins', () => {
   });
 
   it.each([
-    ['models/probe.ts', "import { Fraction } from 'lbcheck';\nimport { uniform } from './jiq-blocking/params.ts';\nexport const x = [new Fraction(1), uniform];\n"],
-    ['properties/probe.ts', "import { jsqD } from 'lbcheck/models';\nimport { round } from 'lbcheck';\nimport { DISPATCHERS } from './support/dispatcher-claims.ts';\nexport const x = [jsqD, round, DISPATCHERS];\n"],
+    [
+      'models/probe.ts',
+      "import { Fraction } from 'lbcheck';\nimport { uniform } from './jiq-blocking/params.ts';\nexport const x = [new Fraction(1), uniform];\n",
+    ],
+    [
+      'properties/probe.ts',
+      "import { jsqD } from 'lbcheck/models';\nimport { round } from 'lbcheck';\nimport { DISPATCHERS } from './support/dispatcher-claims.ts';\nexport const x = [jsqD, round, DISPATCHERS];\n",
+    ],
   ])('%s: the public entries and the same folder are allowed', (path, source) => {
     const r = lint(path, source);
     expect(r.text).not.toContain('noRestrictedImports');

@@ -2,7 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/core/errors.ts';
 import {
-  choiceParam, distributionParam, exactParams, intListParam, intParam, optional, rationalListParam, rationalParam, readParams,
+  choiceParam,
+  distributionParam,
+  exactParams,
+  intListParam,
+  intParam,
+  optional,
+  rationalListParam,
+  rationalParam,
+  readParams,
 } from '../../src/core/params.ts';
 import { ratString } from '../../src/core/rational.ts';
 
@@ -18,7 +26,12 @@ const usage = (f: () => unknown): string => {
 
 describe('intParam', () => {
   const N = intParam('servers', { min: 1, max: 100 });
-  it.each([['3', 3], [' 7 ', 7], ['+5', 5], ['100', 100]])('reads %j as %d', (text, v) => expect(N.read(text, 'N')).toBe(v));
+  it.each([
+    ['3', 3],
+    [' 7 ', 7],
+    ['+5', 5],
+    ['100', 100],
+  ])('reads %j as %d', (text, v) => expect(N.read(text, 'N')).toBe(v));
   it.each([
     ['3.0', '--N must be an integer, got "3.0"'],
     ['1e2', '--N must be an integer, got "1e2"'],
@@ -88,7 +101,9 @@ describe('choices and whole parameter sets', () => {
     const p = readParams(specs, { N: '2', lambda: '1/3', alpha: '1/4,3/4', policy: undefined, K: undefined });
     expect(p.policy).toBe('sq2');
     expect(usage(() => readParams(specs, { N: '2', lambda: '1', alpha: '1', policy: 'random' }))).toBe('--policy must be one of sq2, jsq, got "random"');
-    expect(usage(() => readParams(specs, { N: '2', lambda: '1', alpha: '1', bogus: '1' }))).toBe('unknown parameter --bogus (known: --N, --lambda, --policy, --alpha, --K)');
+    expect(usage(() => readParams(specs, { N: '2', lambda: '1', alpha: '1', bogus: '1' }))).toBe(
+      'unknown parameter --bogus (known: --N, --lambda, --policy, --alpha, --K)',
+    );
   });
 
   it('exactParams writes them back as text that reads to the same parameters', () => {

@@ -92,13 +92,23 @@ describe('per-job coupling on hand-made traces', () => {
       step: 2,
       order: 'tokens used at each dispatcher: worse <= original <= better',
       why: 'tokens used at dispatcher 1: original 1 > better 0',
-      comparison: { quantity: 'tokens used at dispatcher 1', left: { label: 'original', value: 1 }, relation: '<=', right: { label: 'better', value: 0 }, holds: false },
+      comparison: {
+        quantity: 'tokens used at dispatcher 1',
+        left: { label: 'original', value: 1 },
+        relation: '<=',
+        right: { label: 'better', value: 0 },
+        holds: false,
+      },
     });
   });
 
   it('return tokens in completion order and keep jobs past the tape busy', () => {
     const t: JiqTrace = {
-      jobs: [{ service: 2, destination: U.to3 }, { service: 0, destination: U.to2 }, { service: 5, destination: U.to1 }],
+      jobs: [
+        { service: 2, destination: U.to3 },
+        { service: 0, destination: U.to2 },
+        { service: 5, destination: U.to1 },
+      ],
       arrivals: [1, 2, 3, 4].map((at) => ({ at, dispatcher: U.d3, thinning: U.keep })),
     };
     const two = jiqBlocking.parse({ N: '2', lambda: '1', alpha: '1/2,1/4,1/4' });
@@ -119,7 +129,10 @@ describe('per-job coupling on hand-made traces', () => {
       { used: 1, usedAt: [0, 0, 1], tokens: { d1: 0, d2: 1, d3: 0 } },
       { used: 1, usedAt: [0, 0, 1], tokens: { d1: 0, d2: 1, d3: 0 } },
     ]);
-    expect(run.steps[1].event).toEqual({ text: 't=1: arrival at dispatcher 3 (u=0.9005), thinning u=0.9995', draws: { at: 1, dispatcher: 0.9005, thinning: 0.9995 } });
+    expect(run.steps[1].event).toEqual({
+      text: 't=1: arrival at dispatcher 3 (u=0.9005), thinning u=0.9995',
+      draws: { at: 1, dispatcher: 0.9005, thinning: 0.9995 },
+    });
     expect(run.violation).toBeNull();
   });
 
@@ -191,15 +204,21 @@ describe('JSQ(d) vs JSQ in ordered form (P2 Prop. 3.5)', () => {
     const c = jsqCoupling({ N: 2, d: 1, sampling: 'without' });
     const after = (n: number) => runCoupled(c, events.slice(0, n));
     const two = after(2);
-    expect(two.states.map((s) => Array.from(s.q))).toEqual([[0, 2], [1, 1]]);
+    expect(two.states.map((s) => Array.from(s.q))).toEqual([
+      [0, 2],
+      [1, 1],
+    ]);
     expect(two.joint).toEqual({ byLength: 1, byPosition: 2 });
     expect(tailDistance(two.states[0].q, two.states[1].q)).toBe(2);
     const three = after(3);
-    expect(three.states.map((s) => Array.from(s.q))).toEqual([[0, 1], [0, 1]]);
+    expect(three.states.map((s) => Array.from(s.q))).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
     expect(three.violation).toBeNull();
   });
 
-  it('measure sum_i |Q_i - Q\'_i| from the Q_i (servers with >= i jobs) of P2', () => {
+  it("measure sum_i |Q_i - Q'_i| from the Q_i (servers with >= i jobs) of P2", () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat(6), fc.nat(6)), { minLength: 1, maxLength: 8 }), (pairs) => {
         const a = Int32Array.from(pairs.map((p) => p[0])).sort();
@@ -220,7 +239,11 @@ describe('JSQ(d) vs JSQ in ordered form (P2 Prop. 3.5)', () => {
     const drawn = new Int32Array(5);
     expect(sampledShortest('without', [999, 999, 999, 999, 999], 5, pool, drawn)).toBe(0);
     expect(sampledShortest('without', [700], 5, pool, drawn.subarray(0, 1))).toBe(3);
-    const events: QueueEvent[] = [{ kind: 'arrival', picks: [500, 10, 990] }, { kind: 'departure', position: 0 }, { kind: 'arrival', picks: [1, 2, 3] }];
+    const events: QueueEvent[] = [
+      { kind: 'arrival', picks: [500, 10, 990] },
+      { kind: 'departure', position: 0 },
+      { kind: 'arrival', picks: [1, 2, 3] },
+    ];
     const { states, joint } = runCoupled(jsqCoupling({ N: 3, d: 3, sampling: 'without' }), events);
     expect(Array.from(states[0].q)).toEqual(Array.from(states[1].q));
     expect(joint.byLength).toBe(0);
@@ -235,14 +258,23 @@ describe('JSQ(d) vs JSQ in ordered form (P2 Prop. 3.5)', () => {
     expect(sampledShortest('without', [999, 999], 5, pool, drawn)).toBe(0);
     expect(Array.from(drawn)).toEqual([4, 0]);
     // N = 2, d = 2 with replacement: two arrivals whose picks both land on position 2 make the queues (0, 2); JSQ has (1, 1).
-    const events: QueueEvent[] = [{ kind: 'arrival', picks: [900, 900] }, { kind: 'arrival', picks: [900, 900] }];
+    const events: QueueEvent[] = [
+      { kind: 'arrival', picks: [900, 900] },
+      { kind: 'arrival', picks: [900, 900] },
+    ];
     const { states, joint, violation } = runCoupled(jsqCoupling({ N: 2, d: 2, sampling: 'with' }), events);
-    expect(states.map((s) => Array.from(s.q))).toEqual([[0, 2], [1, 1]]);
+    expect(states.map((s) => Array.from(s.q))).toEqual([
+      [0, 2],
+      [1, 1],
+    ]);
     expect(joint.byLength).toBe(1);
     expect(tailDistance(states[0].q, states[1].q)).toBe(2);
     expect(violation).toBeNull();
     const distinct = runCoupled(jsqCoupling({ N: 2, d: 2, sampling: 'without' }), events);
-    expect(distinct.states.map((s) => Array.from(s.q))).toEqual([[1, 1], [1, 1]]);
+    expect(distinct.states.map((s) => Array.from(s.q))).toEqual([
+      [1, 1],
+      [1, 1],
+    ]);
   });
 });
 

@@ -60,7 +60,7 @@ describe('certificate on a chain with a known law', () => {
     expect(r.counterexample).toBeUndefined();
   });
 
-  it('refutes a wrong ratio at the lowest state, where inflow/pi = mu rho\' and outflow = lambda', () => {
+  it("refutes a wrong ratio at the lowest state, where inflow/pi = mu rho' and outflow = lambda", () => {
     const wrong = lambda.div(mu).add(new Fraction(1, 7));
     const r = certify(birthDeath(12, lambda, mu), geometricLaw(wrong));
     expect(r.holds).toBe(false);
@@ -78,7 +78,10 @@ describe('certificate on a chain with a known law', () => {
   it('accepts the non-reversible law of a cycle 0 -> 1 -> 2 -> 0 (pi_i proportional to 1/rate_i)', () => {
     const rates = [new Fraction(3), new Fraction(1, 2), new Fraction(7, 5)];
     const cycle: ChainDefinition<Rational> = {
-      digitNames: ['i'], radices: [3], initial: [0], metrics: [],
+      digitNames: ['i'],
+      radices: [3],
+      initial: [0],
+      metrics: [],
       describe: (s) => `(i=${s[0]})`,
       successors: (s, code, emit) => emit((code + 1) % 3, rates[s[0]]),
     };

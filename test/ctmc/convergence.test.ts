@@ -61,8 +61,7 @@ describe('the convergence rule', () => {
   });
 
   it('hetero-ps with rates 1e-10 gives the unscaled answer, not one 2.4% off', () => {
-    const at = (unit: string) =>
-      heteroPs.parse({ servers: '2,2', rates: `2/${unit},1/${unit}`, lambda: `1/${unit}`, K: '8' });
+    const at = (unit: string) => heteroPs.parse({ servers: '2,2', rates: `2/${unit},1/${unit}`, lambda: `1/${unit}`, K: '8' });
     const exact = solveModel(heteroPs, at('1'), { method: 'gth' }); // the unscaled chain by a direct method
     const slow = solveModel(heteroPs, at('10000000000'), { method: 'iterative' });
     expect(slow.evidence.converged).toBe(true); // K = 8 is part of the model here: its boundary mass is not the point

@@ -11,7 +11,7 @@ import { incoming, type SparseGenerator } from '../../src/ctmc/explore/generator
 /** A random sparse generator: each state gets up to 4 transitions to random others, of distinct rates. */
 function randomGenerator<T>(n: number, seed: number, rate: (k: number) => T, store: (m: number) => Store<T>): SparseGenerator<T> {
   let x = seed >>> 0;
-  const next = (m: number): number => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) % m);
+  const next = (m: number): number => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) % m;
   const rows = Array.from({ length: n }, (_, i) => Array.from({ length: next(5) }, () => next(n)).filter((j) => j !== i));
   const rowPtr = new Int32Array(n + 1);
   rows.forEach((r, i) => (rowPtr[i + 1] = rowPtr[i] + r.length));
@@ -35,7 +35,12 @@ function fromTranspose<T>(g: SparseGenerator<T>): string[] {
 
 describe('incoming', () => {
   it.each([1, 2, 3])('holds every transition once with its rate, float (seed %i)', (seed) => {
-    const g = randomGenerator(500, seed, (k) => 1 + k / 7, (m) => new Float64Array(m));
+    const g = randomGenerator(
+      500,
+      seed,
+      (k) => 1 + k / 7,
+      (m) => new Float64Array(m),
+    );
     const t = incoming(g);
     expect(t.inRate).toBeInstanceOf(Float64Array);
     expect(t.inPtr[g.n]).toBe(g.rowPtr[g.n]);
@@ -44,7 +49,12 @@ describe('incoming', () => {
   });
 
   it('holds every transition once with its rate, exact rationals', () => {
-    const g = randomGenerator(300, 9, (k) => new Fraction(k + 1, 3), (m) => new Array<Fraction>(m));
+    const g = randomGenerator(
+      300,
+      9,
+      (k) => new Fraction(k + 1, 3),
+      (m) => new Array<Fraction>(m),
+    );
     expect(Array.isArray(incoming(g).inRate)).toBe(true);
     expect(fromTranspose(g)).toEqual(fromRows(g));
   });

@@ -25,7 +25,7 @@ function generator(rows: number[][], initial = 0): SparseGenerator<number> {
 /** A random sparse digraph: every sixth state is a dead end (its one out-edge leads to the next dead end); the others point at i >> 1 and at up to two random states. */
 function randomRows(n: number, seed: number): number[][] {
   let x = seed >>> 0;
-  const next = (m: number): number => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) % m);
+  const next = (m: number): number => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) % m;
   const dead = (i: number): boolean => i > 0 && i % 6 === 0;
   return Array.from({ length: n }, (_, i) => {
     if (dead(i)) return i + 6 < n ? [i + 6] : [];

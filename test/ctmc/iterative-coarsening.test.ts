@@ -31,16 +31,14 @@ function plainBlocks(codes: Float64Array, radices: number[], halve: boolean[]): 
 }
 
 /** Radices, which digits to halve, and a sorted set of distinct codes: dense sets (a table) and sparse ones (the merge). */
-const blockCase = fc
-  .array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 7 })
-  .chain((radices) => {
-    const space = radices.reduce((a, r) => a * r, 1);
-    return fc.record({
-      radices: fc.constant(radices),
-      halve: fc.array(fc.boolean(), { minLength: radices.length, maxLength: radices.length }),
-      codes: fc.uniqueArray(fc.integer({ min: 0, max: space - 1 }), { minLength: 1, maxLength: Math.min(space, 400) }),
-    });
+const blockCase = fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 7 }).chain((radices) => {
+  const space = radices.reduce((a, r) => a * r, 1);
+  return fc.record({
+    radices: fc.constant(radices),
+    halve: fc.array(fc.boolean(), { minLength: radices.length, maxLength: radices.length }),
+    codes: fc.uniqueArray(fc.integer({ min: 0, max: space - 1 }), { minLength: 1, maxLength: Math.min(space, 400) }),
   });
+});
 
 describe('halvedBlocks', () => {
   it('numbers the blocks as a sort of the halved codes does', () => {

@@ -107,7 +107,10 @@ function expectMatches(r: IterativeResult, exact: Float64Array, significant = 1e
 }
 
 /** A chain given by its successor function (initial state all zeros). */
-function chain(radices: number[], successors: (s: Int32Array, code: number, w: Float64Array, emit: (t: number, rate: number) => void) => void): SparseGenerator<number> {
+function chain(
+  radices: number[],
+  successors: (s: Int32Array, code: number, w: Float64Array, emit: (t: number, rate: number) => void) => void,
+): SparseGenerator<number> {
   const w = mixedRadixWeights(radices);
   const def: ChainDefinition<number> = {
     digitNames: radices.map((_, k) => `d${k}`),
@@ -163,7 +166,12 @@ function gaussSeidelReference(g: SparseGenerator<number>): Float64Array {
 describe('solveIterative against the product form of jiq-blocking (nu = 0)', () => {
   const tolerance = 1e-13;
   const R2 = [
-    ['1/2', '1/5,4/5'], ['9/10', '1/5,4/5'], ['5/4', '1/2,1/2'], ['5/4', '7/10,3/10'], ['3', '1/5,4/5'], ['3', '7/10,3/10'],
+    ['1/2', '1/5,4/5'],
+    ['9/10', '1/5,4/5'],
+    ['5/4', '1/2,1/2'],
+    ['5/4', '7/10,3/10'],
+    ['3', '1/5,4/5'],
+    ['3', '7/10,3/10'],
   ] as const;
   for (const [lambda, beta] of R2) {
     it(`R = 2, N = 120, lambda = ${lambda}, beta = ${beta}`, () => {
@@ -244,7 +252,11 @@ describe('solveIterative on other chains', () => {
   });
 
   const exchange = [
-    [2, 40, '9/10', '1/2'], [2, 40, '1/2', '3'], [2, 40, '3', '3'], [3, 12, '5/4', '1/2'], [3, 12, '9/10', '3'],
+    [2, 40, '9/10', '1/2'],
+    [2, 40, '1/2', '3'],
+    [2, 40, '3', '3'],
+    [3, 12, '5/4', '1/2'],
+    [3, 12, '9/10', '3'],
   ] as const;
   for (const [R, N, lambda, nu] of exchange) {
     it(`token exchange (no closed form): R = ${R}, N = ${N}, lambda = ${lambda}, nu = ${nu} agrees with plain Gauss-Seidel`, () => {

@@ -24,8 +24,13 @@ function randomChain(n: number, extra: Array<[number, number, number]>): SparseG
   for (const key of keys) rowPtr[Math.floor(key / n) + 1]++;
   for (let i = 0; i < n; i++) rowPtr[i + 1] += rowPtr[i];
   return {
-    n, codes: Float64Array.from({ length: n }, (_, i) => i), radices: [n], initial: 0, rowPtr,
-    col: Int32Array.from(keys, (key) => key % n), rate: Float64Array.from(keys, (key) => edges.get(key)!),
+    n,
+    codes: Float64Array.from({ length: n }, (_, i) => i),
+    radices: [n],
+    initial: 0,
+    rowPtr,
+    col: Int32Array.from(keys, (key) => key % n),
+    rate: Float64Array.from(keys, (key) => edges.get(key)!),
   };
 }
 
@@ -54,9 +59,11 @@ describe('primes and modular arithmetic', () => {
 
   it('fmaMod with a reciprocal agrees with bigint arithmetic near 2^52', () => {
     const p = 67108859;
-    fc.assert(fc.property(fc.integer({ min: 0, max: p - 1 }), fc.integer({ min: 0, max: p - 1 }), fc.integer({ min: 0, max: p - 1 }), (a, x, y) => {
-      expect(fmaMod(a, x, y, p, 1 / p)).toBe(Number((BigInt(a) + BigInt(x) * BigInt(y)) % BigInt(p)));
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: p - 1 }), fc.integer({ min: 0, max: p - 1 }), fc.integer({ min: 0, max: p - 1 }), (a, x, y) => {
+        expect(fmaMod(a, x, y, p, 1 / p)).toBe(Number((BigInt(a) + BigInt(x) * BigInt(y)) % BigInt(p)));
+      }),
+    );
     expect(fmaMod(p - 1, p - 1, p - 1, p)).toBe(Number((BigInt(p - 1) + BigInt(p - 1) ** 2n) % BigInt(p)));
   });
 });
@@ -64,24 +71,26 @@ describe('primes and modular arithmetic', () => {
 describe('banded substitution with a right-hand side (the lifting step)', () => {
   it('solves (x Q)_j = -d_j (mod p) for j >= 1 with x_0 given, on random chains', () => {
     const p = 1_000_003;
-    fc.assert(fc.property(
-      fc.integer({ min: 2, max: 12 }),
-      fc.array(fc.tuple(fc.nat(40), fc.nat(40), fc.integer({ min: 1, max: 50 })), { maxLength: 30 }),
-      fc.array(fc.integer({ min: 0, max: p - 1 }), { minLength: 12, maxLength: 12 }),
-      fc.integer({ min: 0, max: p - 1 }),
-      (n, extra, rhs, x0) => {
-        const g = randomChain(n, extra);
-        const F = modField(p);
-        const m = toBand(g, bandOf(g), (k) => g.rate[k], F);
-        const inv = reduceBand(m, F);
-        if (!inv) return; // p divides a pivot: not this test's subject
-        const d = Float64Array.from({ length: n }, (_, j) => rhs[j]);
-        const x = substitute(m, inv, F, x0, d.slice());
-        const xq = timesQ(g, x, p);
-        expect(x[0]).toBe(x0);
-        for (let j = 1; j < n; j++) expect(xq[j]).toBe((p - d[j]) % p);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 12 }),
+        fc.array(fc.tuple(fc.nat(40), fc.nat(40), fc.integer({ min: 1, max: 50 })), { maxLength: 30 }),
+        fc.array(fc.integer({ min: 0, max: p - 1 }), { minLength: 12, maxLength: 12 }),
+        fc.integer({ min: 0, max: p - 1 }),
+        (n, extra, rhs, x0) => {
+          const g = randomChain(n, extra);
+          const F = modField(p);
+          const m = toBand(g, bandOf(g), (k) => g.rate[k], F);
+          const inv = reduceBand(m, F);
+          if (!inv) return; // p divides a pivot: not this test's subject
+          const d = Float64Array.from({ length: n }, (_, j) => rhs[j]);
+          const x = substitute(m, inv, F, x0, d.slice());
+          const xq = timesQ(g, x, p);
+          expect(x[0]).toBe(x0);
+          for (let j = 1; j < n; j++) expect(xq[j]).toBe((p - d[j]) % p);
+        },
+      ),
+    );
   });
 });
 
@@ -102,7 +111,14 @@ describe('p-adic lifting', () => {
     const M = BigInt(p) ** 5n;
     expect(expansion.modulus).toBe(M);
     const xs = expansion.values;
-    ([[1n, 1n], [1n, 1n], [2n, 3n], [2n, 9n]] as const).forEach(([a, b], i) => expect((xs[i] * b - a) % M).toBe(0n));
+    (
+      [
+        [1n, 1n],
+        [1n, 1n],
+        [2n, 3n],
+        [2n, 9n],
+      ] as const
+    ).forEach(([a, b], i) => expect((xs[i] * b - a) % M).toBe(0n));
   });
 
   it('solves N = 40, R = 2 (861 states) with one elimination and many lifting steps', () => {

@@ -28,7 +28,12 @@ describe('reconstruct', () => {
   });
 
   it.each([
-    [1n, 3n], [-2n, 7n], [5n, 21n], [123456787n, 987654321n], [0n, 1n], [-1n, 1n],
+    [1n, 3n],
+    [-2n, 7n],
+    [5n, 21n],
+    [123456787n, 987654321n],
+    [0n, 1n],
+    [-1n, 1n],
   ])('gives back %s/%s from its image', (a, b) => {
     expect(reconstruct(image(a, b, m), m, bound)).toEqual([a, b]);
   });
@@ -43,11 +48,20 @@ describe('reconstruct', () => {
 
 describe('CrtVector and reconstructVector', () => {
   // x = (1/3, 2/7, 5/21, 13/21): common denominator 21.
-  const xs: [number, number][] = [[1, 3], [2, 7], [5, 21], [13, 21]];
+  const xs: [number, number][] = [
+    [1, 3],
+    [2, 7],
+    [5, 21],
+    [13, 21],
+  ];
 
   function crtOf(primes: number[]): CrtVector {
     const crt = new CrtVector(xs.length);
-    for (const p of primes) crt.add(Float64Array.from(xs, ([a, b]) => (a * invMod(b % p, p)) % p), p);
+    for (const p of primes)
+      crt.add(
+        Float64Array.from(xs, ([a, b]) => (a * invMod(b % p, p)) % p),
+        p,
+      );
     return crt;
   }
 

@@ -24,7 +24,11 @@ function jacobi(c: IncomingChain, pi: Float64Array): number {
 }
 
 describe('residualCondition and residualErrorBound', () => {
-  it.each([[1, 3], [5, 2], [1e-3, 7]])('two states, a = %f, b = %f: kappa = 2 max(a, b)^2 / (a + b)^2', (a, b) => {
+  it.each([
+    [1, 3],
+    [5, 2],
+    [1e-3, 7],
+  ])('two states, a = %f, b = %f: kappa = 2 max(a, b)^2 / (a + b)^2', (a, b) => {
     const pi = Float64Array.from([b / (a + b), a / (a + b)]);
     expect(residualCondition(twoStates(a, b), pi)).toBeCloseTo((2 * Math.max(a, b) ** 2) / (a + b) ** 2, 12);
   });

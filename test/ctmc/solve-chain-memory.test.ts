@@ -26,7 +26,12 @@ describe('solveChain memory', () => {
     const registry = new FinalizationRegistry((what: string) => collected.add(what));
     const first = solveChain(chain, { method: 'iterative', states: firstSet(def, 4000) });
     const grown = grow(def, first.codes, first.pi, first.restriction!.leaking, 4000);
-    const second = solveChain(chain, { method: 'iterative', states: grown.codes, initial: grown.guess, reuse: { earlier: first.restriction!, from: grown.from } });
+    const second = solveChain(chain, {
+      method: 'iterative',
+      states: grown.codes,
+      initial: grown.guess,
+      reuse: { earlier: first.restriction!, from: grown.from },
+    });
     registry.register(first.restriction!.g, 'first generator');
     registry.register(second.hierarchy!, 'second levels');
     first.restriction = undefined;

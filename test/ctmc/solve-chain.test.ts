@@ -31,12 +31,21 @@ describe('solveChain', () => {
 
   it('reads every reward of a rewardsInto that returns nothing, and skips only those past a count it returns', () => {
     const p1 = q.full.div(rho.pow(5)).toFraction(); // pi_1 = rho / sum_n rho^n = P(n = K) / rho^(K - 1)
-    const silent = solveChain(withRewardsInto(() => undefined), { method: 'exact' });
+    const silent = solveChain(
+      withRewardsInto(() => undefined),
+      { method: 'exact' },
+    );
     expect(silent.exact!.text).toEqual({ meanJobs: q.meanJobs.toFraction(), pOne: p1 });
     // A state that says it wrote only its first reward has 0 for the second: P(n = 1) is read in n = 1 alone.
-    const counted = solveChain(withRewardsInto((n) => (n === 1 ? 2 : 1)), { method: 'exact' });
+    const counted = solveChain(
+      withRewardsInto((n) => (n === 1 ? 2 : 1)),
+      { method: 'exact' },
+    );
     expect(counted.exact!.text).toEqual({ meanJobs: q.meanJobs.toFraction(), pOne: p1 });
-    const floats = solveChain(withRewardsInto(() => undefined), { method: 'float' });
+    const floats = solveChain(
+      withRewardsInto(() => undefined),
+      { method: 'float' },
+    );
     expect(floats.metrics.pOne).toBeCloseTo(q.full.div(rho.pow(5)).valueOf(), 14);
   });
 

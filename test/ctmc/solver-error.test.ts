@@ -97,11 +97,22 @@ describe('which part of the metric error the search works on', () => {
   /** A round's answer as the search reads it: its size, boundary mass within 1e-12, one metric and its solver error. */
   const round = (states: number, meanJobs: number, solverError: number): Solved => ({
     evidence: {
-      method: 'iterative', states, transitions: 0, residual: 0, residualNorm: '', iterations: 1, seconds: 0, converged: true,
+      method: 'iterative',
+      states,
+      transitions: 0,
+      residual: 0,
+      residualNorm: '',
+      iterations: 1,
+      seconds: 0,
+      converged: true,
       truncation: { boundaryMass: 1e-13, tolerance: 1e-12, withinTolerance: true },
     },
-    codes: new Float64Array(0), radices: [], pi: new Float64Array(0), exactIsCheap: false,
-    metrics: { meanJobs }, metricSolverError: { meanJobs: solverError },
+    codes: new Float64Array(0),
+    radices: [],
+    pi: new Float64Array(0),
+    exactIsCheap: false,
+    metrics: { meanJobs },
+    metricSolverError: { meanJobs: solverError },
   });
   const searchOf = (change: number): Search => {
     const search = new Search({ method: 'iterative' });
@@ -110,12 +121,11 @@ describe('which part of the metric error the search works on', () => {
     return search;
   };
 
-  it('grows the truncation when the change between truncations is over tolerance beyond both solves\' errors, though the solver\'s alone is over too', () => {
+  it("grows the truncation when the change between truncations is over tolerance beyond both solves' errors, though the solver's alone is over too", () => {
     expect(searchOf(1e-6).solverIsWhatIsLeft()).toBe(false); // before: true, and the same truncation was solved again and again
   });
 
-  it('tightens the solver when the change is within the two solves\' errors', () => {
+  it("tightens the solver when the change is within the two solves' errors", () => {
     expect(searchOf(3e-9).solverIsWhatIsLeft()).toBe(true);
   });
 });
-

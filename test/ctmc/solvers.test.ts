@@ -38,7 +38,7 @@ describe('the solver registry', () => {
     if (s.evidence.method === 'exact') expect(s.exact!.text.meanJobs).toBe(q.meanJobs.toFraction());
   });
 
-  it('solve --help offers every method with its description, and the policy\'s defaults with their help; the explorer lists the same methods', () => {
+  it("solve --help offers every method with its description, and the policy's defaults with their help; the explorer lists the same methods", () => {
     const help = lbcheck('solve', 'jiq-blocking', '--help').stdout.replace(/\s+/g, ' ');
     for (const m of METHODS) expect(help).toContain(`${m}: ${SOLVERS[m].description}`);
     expect(help).toContain(`choices: ${METHODS.map((m) => `"${m}"`).join(', ')}`);

@@ -27,10 +27,21 @@ describe('truncation.metricError', () => {
     // Two rounds of a search, the boundary within tolerance, mean jobs still moving by 1e-6.
     const round = (states: number, meanJobs: number): Solved => ({
       evidence: {
-        method: 'gth', states, transitions: 0, residual: 0, residualNorm: '', iterations: 0, seconds: 0, converged: true,
+        method: 'gth',
+        states,
+        transitions: 0,
+        residual: 0,
+        residualNorm: '',
+        iterations: 0,
+        seconds: 0,
+        converged: true,
         truncation: { boundaryMass: 1e-13, tolerance: 1e-12, withinTolerance: true },
       },
-      codes: new Float64Array(0), radices: [], pi: new Float64Array(0), exactIsCheap: false, metrics: { meanJobs },
+      codes: new Float64Array(0),
+      radices: [],
+      pi: new Float64Array(0),
+      exactIsCheap: false,
+      metrics: { meanJobs },
     });
     const search = new Search({ method: 'gth' });
     search.record(round(100, 9));
@@ -42,7 +53,7 @@ describe('truncation.metricError', () => {
     expect(trusted(solved.evidence)).toBe(false);
   });
 
-  it('meets a metric tolerance of 1e-15 on M/M/1 mean jobs by raising the projection\'s cap, the error bar covering rho/(1 - rho) = 9', () => {
+  it("meets a metric tolerance of 1e-15 on M/M/1 mean jobs by raising the projection's cap, the error bar covering rho/(1 - rho) = 9", () => {
     // Before: the set filled the chain cut at the first cap (328) and stopped, untrusted, blaming the state codes.
     const solved = solveModel(jsqD, jsqD.parse({ N: '1', d: '1', lambda: '9/10' }), { method: 'gth', metricTolerance: 1e-15 });
     const t = solved.evidence.truncation!;
@@ -67,4 +78,3 @@ describe('truncation.metricError', () => {
     expect(Math.abs((solved.metrics.meanJobs as number) - 9)).toBeLessThanOrEqual(t.metricError!.meanJobs as number); // lambda/(1 - lambda) per server
   });
 });
-

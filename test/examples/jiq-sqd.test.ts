@@ -15,7 +15,11 @@ import { lbcheck } from '../support/cli.ts';
 import { mm1k } from '../support/mm1k.ts';
 
 describe('examples/jiq-sqd.ts', () => {
-  it.each([[2, '1/2', 3], [3, '7/10', 3], [4, '1/3', 2]] as const)('with d = N is JSQ: N = %i, lambda = %s, K = %i, exactly', (N, lambda, K) => {
+  it.each([
+    [2, '1/2', 3],
+    [3, '7/10', 3],
+    [4, '1/3', 2],
+  ] as const)('with d = N is JSQ: N = %i, lambda = %s, K = %i, exactly', (N, lambda, K) => {
     const raw = { N: String(N), d: String(N), lambda, K: String(K) };
     const a = solveModel(jiqSqd, jiqSqd.parse(raw), { method: 'exact' }).exact!.text;
     const b = solveModel(jsqD, jsqD.parse(raw), { method: 'exact' }).exact!.text;
@@ -34,7 +38,9 @@ describe('examples/jiq-sqd.ts', () => {
 
   it('rejects d > N, and lambda >= 1 without a cap, in one line', () => {
     expect(() => jiqSqd.parse({ N: '2', d: '3', lambda: '1/2' })).toThrow('--d must be <= N = 2 (d distinct servers are sampled), got 3');
-    expect(() => solveModel(jiqSqd, jiqSqd.parse({ N: '2', d: '1', lambda: '1' }), { method: 'auto' })).toThrow('--lambda must be < 1 for the queues to be stable, got 1; give --K to solve the truncated chain anyway');
+    expect(() => solveModel(jiqSqd, jiqSqd.parse({ N: '2', d: '1', lambda: '1' }), { method: 'auto' })).toThrow(
+      '--lambda must be < 1 for the queues to be stable, got 1; give --K to solve the truncated chain anyway',
+    );
     expect(solveModel(jiqSqd, jiqSqd.parse({ N: '2', d: '1', lambda: '1', K: '3' }), { method: 'exact' }).evidence.states).toBe(10); // a cut chain is finite at any load: C(2 + 3, 2)
   });
 

@@ -15,7 +15,10 @@ describe('examples/jsq2-sojourn-claim.ts', () => {
   it('holds: the mean sojourn falls strictly from N = 2 to N = 5, the values those of GTH on far cuts', async () => {
     const r = await runProperty(jsq2SojournFallsInN, { seed: 42, progress: () => {} });
     expect(r.verdict).toBe('holds');
-    const far = [[2, 45], [3, 30]].map(([N, K]) => {
+    const far = [
+      [2, 45],
+      [3, 30],
+    ].map(([N, K]) => {
       const solved = solveModel(jsqD, jsqD.parse({ N: String(N), d: '2', lambda: '7/10', K: String(K) }), { method: 'gth' });
       expect(solved.evidence.truncation!.boundaryMass).toBeLessThan(1e-13);
       return scalarMetric(solved.metrics, 'meanSojourn');

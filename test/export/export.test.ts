@@ -32,7 +32,8 @@ function family(id: string): ModelFamily<ParamSpecs, unknown> {
 
 /** Packed code of a valuation "d1,d2,..." in the solve's radices. */
 function code(valuation: string, radices: readonly number[]): number {
-  let c = 0, w = 1;
+  let c = 0,
+    w = 1;
   valuation.split(',').forEach((d, v) => {
     c += Number(d) * w;
     w *= radices[v];
@@ -89,13 +90,15 @@ describe.each(CASES)('export %s %j', (id, raw) => {
 
   it('prism-explicit: .tra/.sta/.lab/.srew read back to the law of solve', () => {
     const prefix = writeFormat('prism-explicit');
-    const srew = readdirSync(dir).filter((f) => f.startsWith(`${id}-prism-explicit.`) && f.endsWith('.srew')).map((f) => readFileSync(join(dir, f), 'utf8'));
+    const srew = readdirSync(dir)
+      .filter((f) => f.startsWith(`${id}-prism-explicit.`) && f.endsWith('.srew'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'));
     const read = readPrismExplicit(text(prefix, '.tra'), text(prefix, '.sta'), text(prefix, '.lab'), srew);
     expect(text(prefix, '.sta').split('\n')[0]).toBe(`(${chain.variables.map((v) => v.name).join(',')})`);
     checkAgainstSolve(read, denseStationary(read), solved, chain, true);
   });
 
-  it('drn: Storm\'s format reads back to the law of solve', () => {
+  it("drn: Storm's format reads back to the law of solve", () => {
     const read = readDrn(text(writeFormat('drn'), '.drn'));
     checkAgainstSolve(read, denseStationary(read), solved, chain, false);
   });

@@ -94,7 +94,10 @@ export function readDrn(text: string): ReadChain {
     if (s) {
       state = Number(s[1]);
       exit[state] = Number(s[2]);
-      (s[3] ?? '').split(',').filter((x) => x.trim() !== '').forEach((x, r) => (rewards[rewardNames[r]][state] = Number(x)));
+      (s[3] ?? '')
+        .split(',')
+        .filter((x) => x.trim() !== '')
+        .forEach((x, r) => (rewards[rewardNames[r]][state] = Number(x)));
       for (const name of s[4].trim().split(' ').filter(Boolean)) (labels[name] ??= new Set()).add(state);
       continue;
     }
@@ -114,10 +117,12 @@ export function readPrismLanguage(text: string): ReadChain {
   const vars: { name: string; init: number }[] = [];
   const rows = new Map<string, Map<string, number>>();
   const guards = (g: string): Record<string, number> =>
-    Object.fromEntries(g.split('&').map((c) => {
-      const m = /^\s*(\w+)=(\d+)\s*$/.exec(c) ?? fail('guard', c);
-      return [m[1], Number(m[2])];
-    }));
+    Object.fromEntries(
+      g.split('&').map((c) => {
+        const m = /^\s*(\w+)=(\d+)\s*$/.exec(c) ?? fail('guard', c);
+        return [m[1], Number(m[2])];
+      }),
+    );
   const key = (val: Record<string, number>): string => vars.map((v) => val[v.name]).join(',');
   const rewardText: Record<string, [string, number][]> = {};
   const labelText: Record<string, string[]> = {};
@@ -140,7 +145,8 @@ export function readPrismLanguage(text: string): ReadChain {
         row.set(key(to), (row.get(key(to)) ?? 0) + value(rate));
       }
       rows.set(key(from), row);
-    } else if ((m = /^label "(\w+)" = (.+);$/.exec(l))) labelText[m[1]] = m[2] === 'false' ? [] : m[2].split(' | ').map((g) => key(guards(g.replace(/[()]/g, ''))));
+    } else if ((m = /^label "(\w+)" = (.+);$/.exec(l)))
+      labelText[m[1]] = m[2] === 'false' ? [] : m[2].split(' | ').map((g) => key(guards(g.replace(/[()]/g, ''))));
     else if ((m = /^rewards "(\w+)"$/.exec(l))) reward = m[1];
     else if (l === 'endrewards') reward = null;
     else if (reward && (m = /^(.+) : (\S+);$/.exec(l))) (rewardText[reward] ??= []).push([key(guards(m[1])), value(m[2])]);
@@ -154,11 +160,13 @@ export function readPrismLanguage(text: string): ReadChain {
     for (const t of rows.get(states[h])?.keys() ?? []) if (!index.has(t)) index.set(t, states.push(t) - 1);
   }
   const rates = states.map((s) => new Map([...(rows.get(s) ?? new Map<string, number>())].map(([t, r]) => [index.get(t)!, r])));
-  const rewards = Object.fromEntries(Object.entries(rewardText).map(([name, entries]) => {
-    const v = new Array<number>(states.length).fill(0);
-    for (const [s, x] of entries) if (index.has(s)) v[index.get(s)!] = x;
-    return [name, v];
-  }));
+  const rewards = Object.fromEntries(
+    Object.entries(rewardText).map(([name, entries]) => {
+      const v = new Array<number>(states.length).fill(0);
+      for (const [s, x] of entries) if (index.has(s)) v[index.get(s)!] = x;
+      return [name, v];
+    }),
+  );
   const labels = Object.fromEntries(Object.entries(labelText).map(([name, ss]) => [name, new Set(ss.filter((s) => index.has(s)).map((s) => index.get(s)!))]));
   return { states, initial: 0, rates, rewards, labels: { ...labels, init: new Set([0]) } };
 }

@@ -33,10 +33,15 @@ const tau = bisect(x1, 0, 10);
 const x0 = (t: number): number => (t <= tau ? 0.9 * (1 - Math.exp(-t)) : 0.72 + (0.9 * (1 - Math.exp(-tau)) - 0.72) * Math.exp(-(t - tau) / 2));
 
 describe('piecewise-smooth integrator', () => {
-  it('matches a smooth closed-form solution (x\' = -x, y\' = x - y)', () => {
+  it("matches a smooth closed-form solution (x' = -x, y' = x - y)", () => {
     const sys: FluidSystem = {
-      names: ['x', 'y'], faces: [], invariants: [],
-      derivative: (x, dx) => { dx[0] = -x[0]; dx[1] = x[0] - x[1]; },
+      names: ['x', 'y'],
+      faces: [],
+      invariants: [],
+      derivative: (x, dx) => {
+        dx[0] = -x[0];
+        dx[1] = x[0] - x[1];
+      },
     };
     const tr = integrate(sys, Float64Array.from([1, 0]), { t: 5, samples: 11 });
     tr.times.forEach((t, k) => {
@@ -77,7 +82,18 @@ describe('piecewise-smooth integrator', () => {
 describe('fixed points', () => {
   it('solves sum_r [a_r + b_r t]^+ = c + d t exactly', () => {
     // [1 - t]^+ + [t - 1/2]^+ = 2t on [0, 1]: below t = 1/2 the left side is 1 - t, so t = 1/3.
-    const t = positivePartRoot({ terms: [{ a: f('1'), b: f('-1') }, { a: f('-1/2'), b: f('1') }], c: f('0'), d: f('2') }, f('0'), f('1'));
+    const t = positivePartRoot(
+      {
+        terms: [
+          { a: f('1'), b: f('-1') },
+          { a: f('-1/2'), b: f('1') },
+        ],
+        c: f('0'),
+        d: f('2'),
+      },
+      f('0'),
+      f('1'),
+    );
     expect(t!.toFraction()).toBe('1/3');
   });
 
@@ -91,8 +107,15 @@ describe('fixed points', () => {
     // The same point satisfies the equations Z3 is given, exactly.
     const s = blockingSymbols(2);
     const env = new Map<string, Rational>([
-      ['lambda', p.lambda], ['nu', p.nu], ['alpha1', p.alpha[0]], ['alpha2', p.alpha[1]], ['beta1', p.beta[0]], ['beta2', p.beta[1]],
-      ['x0', fp.x0], ['x1', fp.x[0]!], ['x2', fp.x[1]!],
+      ['lambda', p.lambda],
+      ['nu', p.nu],
+      ['alpha1', p.alpha[0]],
+      ['alpha2', p.alpha[1]],
+      ['beta1', p.beta[0]],
+      ['beta2', p.beta[1]],
+      ['x0', fp.x0],
+      ['x1', fp.x[0]!],
+      ['x2', fp.x[1]!],
     ]);
     expect(blockingFixedPoint(s).every((e) => holds(e, env))).toBe(true);
     // ... and the ODE from the empty system settles there.
@@ -121,9 +144,20 @@ describe('fixed points', () => {
     // x_r = [beta_r y_1 - alpha_r lambda]^+ / l = (0, 1/8, 3/8).
     const s = queueingSymbols(3);
     const env = new Map<string, Rational>([
-      ['lambda', f('1/2')], ['nu', f('0')], ['alpha1', f('3/4')], ['alpha2', f('3/16')], ['alpha3', f('1/16')],
-      ['beta1', f('1/3')], ['beta2', f('1/3')], ['beta3', f('1/3')], ['y0', f('1/2')], ['y1', f('3/8')], ['l', f('1/4')],
-      ['x1', f('0')], ['x2', f('1/8')], ['x3', f('3/8')],
+      ['lambda', f('1/2')],
+      ['nu', f('0')],
+      ['alpha1', f('3/4')],
+      ['alpha2', f('3/16')],
+      ['alpha3', f('1/16')],
+      ['beta1', f('1/3')],
+      ['beta2', f('1/3')],
+      ['beta3', f('1/3')],
+      ['y0', f('1/2')],
+      ['y1', f('3/8')],
+      ['l', f('1/4')],
+      ['x1', f('0')],
+      ['x2', f('1/8')],
+      ['x3', f('3/8')],
     ]);
     expect(queueingFixedPoint(s).every((e) => holds(e, env))).toBe(true);
     const tokens = Array.from(tr.final.subarray(tr.final.length - 3));
@@ -137,7 +171,19 @@ describe('lbcheck fluid', () => {
     const r = lbcheck('fluid', 'jiq-blocking', '--lambda', '9/10', '--alpha', '3/5,2/5', '--samples', '5', '--json', '--svg', file);
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'fixedPoint', 'fixedPointExact', 'fixedPointMethod', 'metrics', 'trajectory', 'final', 'evidence', 'seconds']);
+    expect(Object.keys(j)).toEqual([
+      'model',
+      'params',
+      'paramsExact',
+      'fixedPoint',
+      'fixedPointExact',
+      'fixedPointMethod',
+      'metrics',
+      'trajectory',
+      'final',
+      'evidence',
+      'seconds',
+    ]);
     expect(j.params).toEqual({ lambda: 0.9, alpha: [0.6, 0.4], beta: [0.5, 0.5], nu: 0 });
     expect(j.fixedPointExact).toEqual({ x0: '18/25', x1: '0', x2: '7/25' });
     expect(j.metrics.blocking).toBeCloseTo(0.2, 14); // Theorem 1: 1 - R alpha_R
@@ -178,4 +224,3 @@ describe('lbcheck fluid: probabilities in [0, 1]', () => {
     expect(j.evidence.clampTolerance).toBeCloseTo(1.01e-10, 20);
   });
 });
-

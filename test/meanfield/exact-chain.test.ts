@@ -17,7 +17,12 @@ describe('Richardson extrapolation', () => {
     [0.3, -0.7, 2, 0.1].forEach((v, i) => expect(c[i]).toBeCloseTo(v, 10));
   });
   it('fits the exponent of a power law', () => {
-    expect(fittedExponent([3, 4, 5, 6], [3, 4, 5, 6].map((N) => 7 / N ** 3))).toBeCloseTo(3, 12);
+    expect(
+      fittedExponent(
+        [3, 4, 5, 6],
+        [3, 4, 5, 6].map((N) => 7 / N ** 3),
+      ),
+    ).toBeCloseTo(3, 12);
   });
 });
 
@@ -25,7 +30,12 @@ describe('JSQ(2), lambda = 1/2: the exact E_N against pi + V/N + A/N^2', () => {
   const sizes = [2, 3, 4, 5, 6];
   for (const sampling of ['with', 'without'] as const) {
     it(`sampling ${sampling}: the second-order error is below the first-order one and falls faster`, () => {
-      const run = solveSequence(jsqD, (N) => jsqD.parse({ N: String(N), lambda: '1/2', d: '2', sampling }), sizes, () => {});
+      const run = solveSequence(
+        jsqD,
+        (N) => jsqD.parse({ N: String(N), lambda: '1/2', d: '2', sampling }),
+        sizes,
+        () => {},
+      );
       if ('untrusted' in run) throw new Error(run.untrusted);
       const view = jsqD.fluid!.refined!;
       const s = refinedExpansion(view.model(jsqD.parse({ N: '1000', lambda: '1/2', d: '2', sampling })), 2).expansion.meanJobs;

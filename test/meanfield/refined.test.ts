@@ -15,8 +15,13 @@ import { jetArith, jetSpace, derivativeTensor } from '../../src/meanfield/jet.ts
 import { solveDense } from '../../src/core/dense-solve.ts';
 import type { JsqdParams } from '../../models/jsq-d/params.ts';
 
-const params = (lambda: [number, number], d: number, sampling: 'with' | 'without'): JsqdParams => ({ N: 1_000_000, lambda: rat(...lambda), d, sampling, K: undefined });
-
+const params = (lambda: [number, number], d: number, sampling: 'with' | 'without'): JsqdParams => ({
+  N: 1_000_000,
+  lambda: rat(...lambda),
+  d,
+  sampling,
+  K: undefined,
+});
 
 /** Thomas algorithm for a tridiagonal system (sub, diag, sup). */
 function thomas(sub: number[], diag: number[], sup: number[], rhs: number[]): number[] {
@@ -48,11 +53,16 @@ function closedFormV(lambda: number, d: number, K: number, withoutReplacement: b
   const n = K * K;
   const M = Array.from({ length: n }, () => new Array<number>(n).fill(0));
   const F = (i: number, j: number): number => (j === i ? diag[i] : j === i - 1 ? sub[i] : j === i + 1 ? sup[i] : 0);
-  for (let i = 0; i < K; i++) for (let j = 0; j < K; j++) for (let k = 0; k < K; k++) {
-    M[i * K + j][k * K + j] += F(i, k);
-    M[i * K + j][i * K + k] += F(j, k);
-  }
-  const W = solveDense(M, Array.from({ length: n }, (_, r) => (r % (K + 1) === 0 ? -q[r / (K + 1)] : 0)));
+  for (let i = 0; i < K; i++)
+    for (let j = 0; j < K; j++)
+      for (let k = 0; k < K; k++) {
+        M[i * K + j][k * K + j] += F(i, k);
+        M[i * K + j][i * K + k] += F(j, k);
+      }
+  const W = solveDense(
+    M,
+    Array.from({ length: n }, (_, r) => (r % (K + 1) === 0 ? -q[r / (K + 1)] : 0)),
+  );
   const w = (i: number): number => (i === 0 ? 0 : W[(i - 1) * K + (i - 1)]); // s_0 = 1 has no variance
   // (F2:W)_i = lambda d (d - 1) (s_{i-1}^{d-2} W_{i-1,i-1} - s_i^{d-2} W_ii).
   const rhs = Array.from({ length: K }, (_, k) => -0.5 * lambda * d * (d - 1) * (s(k) ** (d - 2) * w(k) - s(k + 1) ** (d - 2) * w(k + 1)));
@@ -84,14 +94,21 @@ describe('jets', () => {
 });
 
 describe('refined mean field of JSQ(d)', () => {
-  for (const [lambda, d] of [[[9, 10], 2], [[1, 2], 3], [[7, 10], 2]] as const) {
+  for (const [lambda, d] of [
+    [[9, 10], 2],
+    [[1, 2], 3],
+    [[7, 10], 2],
+  ] as const) {
     it(`with replacement, lambda = ${lambda.join('/')}, d = ${d}: V is the closed form's`, () => {
       const model = jsqdDensity(params(lambda as [number, number], d, 'with'));
       const K = model.names.length;
       const V = closedFormV(lambda[0] / lambda[1], d, K, false);
       const r = refinedExpansion(model, 1);
       V.forEach((v, i) => expect(r.expansion[`s[${i + 1}]`].order1).toBeCloseTo(v, 10));
-      expect(r.expansion.meanJobs.order1).toBeCloseTo(V.reduce((a, b) => a + b, 0), 10);
+      expect(r.expansion.meanJobs.order1).toBeCloseTo(
+        V.reduce((a, b) => a + b, 0),
+        10,
+      );
       // s_1 = lambda at every N (the busy fraction): no correction at any order.
       expect(Math.abs(r.expansion['s[1]'].order1)).toBeLessThan(1e-12);
     });

@@ -69,7 +69,11 @@ function labelledChain<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
     { name: 'meanJobs', reward: (s) => A.fromRational(new Fraction(jobs(s), N)) },
     ...p.servers.map((c, g) => ({ name: 'groupMeanJobs', index: g + 1, reward: (s: Int32Array) => A.fromRational(new Fraction(jobs(s, g), c)) })),
     { name: 'meanSojourn', reward: (s) => A.fromInt(jobs(s)), per: (s) => A.fromRational(admitted(s)) },
-    { name: 'secondaryFraction', reward: (s) => A.fromRational(assignment(s).foreign.reduce((a, x) => a.add(x), new Fraction(0))), per: (s) => A.fromRational(admitted(s)) },
+    {
+      name: 'secondaryFraction',
+      reward: (s) => A.fromRational(assignment(s).foreign.reduce((a, x) => a.add(x), new Fraction(0))),
+      per: (s) => A.fromRational(admitted(s)),
+    },
   ];
   return {
     digitNames: servers.map((i) => `v${i + 1}`),
@@ -81,7 +85,8 @@ function labelledChain<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
       const a = assignment(s);
       for (let i = 0; i < N; i++) {
         const v = s[i];
-        if (v & 1) emit(code - w[i], A.fromRational(p.mu2)); // foreign job done: (1, n) -> (0, n)
+        if (v & 1)
+          emit(code - w[i], A.fromRational(p.mu2)); // foreign job done: (1, n) -> (0, n)
         else if (v > 0) emit(code - 2 * w[i], A.fromRational(p.mu1)); // own job done: (0, n) -> (0, n - 1)
         if (a.own[i].n > 0n) emit(code + 2 * w[i], A.fromRational(a.own[i]));
         if (a.foreign[i].n > 0n) emit(code + w[i], A.fromRational(a.foreign[i]));
@@ -89,7 +94,6 @@ function labelledChain<T>(p: AffinityParams, A: Arith<T>): ChainDefinition<T> {
     },
   };
 }
-
 
 describe('affinity: the lumped chain equals the labelled per-server chain', () => {
   it.each<Record<string, string>>([
@@ -141,7 +145,10 @@ describe('affinity: independent checks', () => {
   });
 
   it('one group with mu1 = 2 runs twice as fast as jsq-d at lambda / 2 (exact)', () => {
-    const a = solveModel(affinity, params({ servers: '3', lambda: '1', mu1: '2', d1: '3', K: '3' }), { method: 'exact' }).exact!.values as Record<string, Rational>;
+    const a = solveModel(affinity, params({ servers: '3', lambda: '1', mu1: '2', d1: '3', K: '3' }), { method: 'exact' }).exact!.values as Record<
+      string,
+      Rational
+    >;
     const j = solveModel(jsqD, jsqD.parse({ N: '3', lambda: '1/2', d: '3', K: '3' }), { method: 'exact' }).exact!.values as Record<string, Rational>;
     expect(a.meanJobs.toFraction()).toBe(j.meanJobs.toFraction());
     expect(a.meanSojourn.mul(2).toFraction()).toBe(j.meanSojourn.toFraction());
@@ -188,7 +195,25 @@ describe('lbcheck solve affinity', () => {
   it('prints the jiq-blocking JSON shape plus truncation', () => {
     const r = lbcheck('solve', 'affinity', '--servers', '1,1', '--lambda', '1/2,1/3', '--K', '3', '--method', 'exact', '--json');
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'residualNorm', 'iterations', 'seconds', 'converged', 'primes', 'liftingSteps', 'truncation', 'trusted']);
+    expect(Object.keys(j)).toEqual([
+      'model',
+      'params',
+      'paramsExact',
+      'method',
+      'states',
+      'transitions',
+      'metrics',
+      'exact',
+      'residual',
+      'residualNorm',
+      'iterations',
+      'seconds',
+      'converged',
+      'primes',
+      'liftingSteps',
+      'truncation',
+      'trusted',
+    ]);
     expect(j.params).toEqual({ servers: [1, 1], lambda: [0.5, 1 / 3], mu1: 1, mu2: 0.5, d1: 1, d2: 1, K: 3 });
     expect(Object.keys(j.metrics)).toEqual(['meanJobs', 'groupMeanJobs', 'meanSojourn', 'secondaryFraction']);
     expect(j.truncation.K).toBe(3);

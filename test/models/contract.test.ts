@@ -47,10 +47,11 @@ describe.each(families.map((f) => [f.id, f] as const))('family %s', (_, f) => {
   });
 
   it('gives JSON parameters: numbers, lists of numbers, names', () => {
-    for (const v of Object.values(f.toJSON(p))) expect(['number', 'string'].includes(typeof v) || (Array.isArray(v) && v.every((x) => typeof x === 'number'))).toBe(true);
+    for (const v of Object.values(f.toJSON(p)))
+      expect(['number', 'string'].includes(typeof v) || (Array.isArray(v) && v.every((x) => typeof x === 'number'))).toBe(true);
   });
 
-  it('defines exactly the schema\'s metrics in its chain, and solves to them', () => {
+  it("defines exactly the schema's metrics in its chain, and solves to them", () => {
     expect(schemaMismatches(schema, f.ctmc(p, floatArith).metrics)).toEqual([]);
     const s = solveModel(f, p, { method: 'auto' });
     expect(s.evidence.converged).toBe(true);
@@ -61,7 +62,8 @@ describe.each(families.map((f) => [f.id, f] as const))('family %s', (_, f) => {
     const values = flattenMetrics(solveModel(f, p, { method: 'auto' }).metrics);
     for (const name of f.probabilities ?? []) {
       expect(schema[name], name).toBeDefined();
-      for (const [flat, v] of Object.entries(values)) if (flat === name || flat.startsWith(`${name}[`)) expect(Math.abs(v - Math.min(1, Math.max(0, v))), flat).toBeLessThan(1e-12);
+      for (const [flat, v] of Object.entries(values))
+        if (flat === name || flat.startsWith(`${name}[`)) expect(Math.abs(v - Math.min(1, Math.max(0, v))), flat).toBeLessThan(1e-12);
     }
   });
 
@@ -71,7 +73,7 @@ describe.each(families.map((f) => [f.id, f] as const))('family %s', (_, f) => {
     expect(f.truncation.initialK(p)).toBeGreaterThanOrEqual(1);
   });
 
-  it('reports simulator slots under the schema\'s names, and has a small panel whose cases parse', () => {
+  it("reports simulator slots under the schema's names, and has a small panel whose cases parse", () => {
     const sim = f.simulator;
     if (!sim) return;
     expect(sim.panels.small.length).toBeGreaterThan(0);
@@ -80,7 +82,7 @@ describe.each(families.map((f) => [f.id, f] as const))('family %s', (_, f) => {
     for (const name of r.names) expect(allows(schema, name), name).toBe(true);
   });
 
-  it('reports fluid metrics under the schema\'s names, from a field that is finite at the start', () => {
+  it("reports fluid metrics under the schema's names, from a field that is finite at the start", () => {
     const view = f.fluid;
     if (!view) return;
     const q = f.parse({ ...f.example!, ...view.ignoredParams });
@@ -94,7 +96,7 @@ describe.each(families.map((f) => [f.id, f] as const))('family %s', (_, f) => {
     expect(() => metricsOf(f, m)).not.toThrow();
   });
 
-  it('gives product-form metrics under the schema\'s names', () => {
+  it("gives product-form metrics under the schema's names", () => {
     const pf = f.productForm;
     if (!pf || pf.inapplicable(p) !== null) return;
     for (const name of Object.keys(flattenMetrics(pf.metrics(p)))) expect(allows(schema, name), name).toBe(true);
@@ -116,20 +118,31 @@ describe('every command, built for every family', () => {
     return [...own, ...cmd.commands.flatMap(familySubcommands)];
   }
 
-  it.each(Object.keys(COMMANDS) as CommandName[])('%s builds, and its family subcommands declare only parameters and the options no parameter may take', async (name) => {
-    const cmd = await COMMANDS[name].build(registry, () => {});
-    for (const [sub, family] of familySubcommands(cmd)) {
-      for (const option of sub.options) {
-        if (option.attributeName() in family.params) continue;
-        expect(FAMILY_COMMAND_OPTIONS, `${name} ${sub.name()} ${option.long}`).toContain(option.long);
+  it.each(Object.keys(COMMANDS) as CommandName[])(
+    '%s builds, and its family subcommands declare only parameters and the options no parameter may take',
+    async (name) => {
+      const cmd = await COMMANDS[name].build(registry, () => {});
+      for (const [sub, family] of familySubcommands(cmd)) {
+        for (const option of sub.options) {
+          if (option.attributeName() in family.params) continue;
+          expect(FAMILY_COMMAND_OPTIONS, `${name} ${sub.name()} ${option.long}`).toContain(option.long);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('names the option a parameter would collide with, by flag or by attribute', () => {
-    expect(['T', 't', 'seed', 'json', 'method', 'maxStates', 'x0', 'help', 'queueFile'].map(clashingOption)).toEqual(
-      ['--T', '--t', '--seed', '--json', '--method', '--max-states', '--x0', '--help', '--queue-file'],
-    );
+    expect(['T', 't', 'seed', 'json', 'method', 'maxStates', 'x0', 'help', 'queueFile'].map(clashingOption)).toEqual([
+      '--T',
+      '--t',
+      '--seed',
+      '--json',
+      '--method',
+      '--max-states',
+      '--x0',
+      '--help',
+      '--queue-file',
+    ]);
     for (const name of ['N', 'lambda', 'alpha', 'd', 'x', 'K']) expect(clashingOption(name)).toBeUndefined();
   });
 });

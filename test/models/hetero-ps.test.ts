@@ -7,15 +7,7 @@ import { explore } from '../../src/ctmc/explore/explore.ts';
 import { solveChain, solveModel } from '../../src/ctmc/solve.ts';
 import { trusted } from '../../src/ctmc/solve-chain.ts';
 import { searchCap, searchTruncation } from '../../src/ctmc/truncation/truncation-search.ts';
-import {
-  heteroPs,
-  hybridThreshold,
-  meanFieldBound,
-  stabilityBound,
-  staticShare,
-  totalCapacity,
-  type HeteroPsParams,
-} from '../../models/hetero-ps.ts';
+import { heteroPs, hybridThreshold, meanFieldBound, stabilityBound, staticShare, totalCapacity, type HeteroPsParams } from '../../models/hetero-ps.ts';
 import { jsqD } from '../../models/jsq-d.ts';
 import { lbcheck, expectUsageError } from '../support/cli.ts';
 import { expectSameRestriction } from '../support/lumped-law.ts';
@@ -117,7 +109,12 @@ describe('hetero-ps: the lumped chain equals the labelled per-server chain (exac
       }
       return encode(sorted, weights);
     };
-    expectSameRestriction((A) => heteroPs.ctmc(p, A), (A) => labelledChain(p, A), labelled, project);
+    expectSameRestriction(
+      (A) => heteroPs.ctmc(p, A),
+      (A) => labelledChain(p, A),
+      labelled,
+      project,
+    );
   });
 });
 
@@ -137,7 +134,12 @@ describe('hetero-ps: independent closed forms', () => {
     const q = mm1k(new Fraction(3, 8), 4);
     const { values: e, text } = solveModel(heteroPs, p, { method: 'exact' }).exact!;
     expect(text.classMeanJobs).toEqual([q.meanJobs.toFraction(), q.meanJobs.toFraction()]);
-    expect((e.meanSojourn as Rational).toFraction()).toBe(q.meanJobs.mul(3).div(new Fraction(3, 2).mul(new Fraction(1).sub(q.full))).toFraction());
+    expect((e.meanSojourn as Rational).toFraction()).toBe(
+      q.meanJobs
+        .mul(3)
+        .div(new Fraction(3, 2).mul(new Fraction(1).sub(q.full)))
+        .toFraction(),
+    );
   });
 
   it('static routing with automatic K reaches the untruncated M/M/1 mean rho / (1 - rho)', () => {
@@ -158,7 +160,10 @@ describe('hetero-ps: independent closed forms', () => {
   });
 
   it('equal capacities C: time runs C times faster than jsq-d at lambda / C (exact)', () => {
-    const h = solveModel(heteroPs, params({ servers: '2,2', rates: '3,3', lambda: '3/2', K: '3' }), { method: 'exact' }).exact!.values as Record<string, Rational>;
+    const h = solveModel(heteroPs, params({ servers: '2,2', rates: '3,3', lambda: '3/2', K: '3' }), { method: 'exact' }).exact!.values as Record<
+      string,
+      Rational
+    >;
     const j = solveModel(jsqD, jsqD.parse({ N: '4', lambda: '1/2', d: '2', K: '3' }), { method: 'exact' }).exact!.values as Record<string, Rational>;
     expect(h.meanJobs.toFraction()).toBe(j.meanJobs.toFraction());
     expect(h.meanSojourn.mul(3).toFraction()).toBe(j.meanSojourn.toFraction());
@@ -188,12 +193,13 @@ describe('hetero-ps: the finite state projection (automatic truncation)', () => 
       expect(trusted(s.evidence)).toBe(true);
       expect(s.evidence.truncation!.boundaryMass).toBeLessThanOrEqual(1e-12);
     }
-    for (const name of ['meanJobs', 'meanSojourn'] as const) expect(Math.abs((projected.metrics[name] as number) - (cap.metrics[name] as number))).toBeLessThan(1e-10);
+    for (const name of ['meanJobs', 'meanSojourn'] as const)
+      expect(Math.abs((projected.metrics[name] as number) - (cap.metrics[name] as number))).toBeLessThan(1e-10);
     (projected.metrics.classMeanJobs as number[]).forEach((x, j) => expect(Math.abs(x - (cap.metrics.classMeanJobs as number[])[j])).toBeLessThan(1e-10));
   });
 });
 
-describe('hetero-ps: the projection\'s cap grows while the mass sits at it', () => {
+describe("hetero-ps: the projection's cap grows while the mass sits at it", () => {
   // A fast server (rate 1e10) sets the load estimate and so the cap (2); the slow one's queue goes further.
   const p = params({ servers: '1,1', rates: '10000000000,1', lambda: '1/2' });
 
@@ -215,7 +221,9 @@ describe('hetero-ps: the projection\'s cap grows while the mass sits at it', () 
   it('says the codes are the limit only when they are: a view whose codes hold no more than the first cap', () => {
     const view = { ...heteroPs.truncation!, largestK: () => 2 };
     const solved = searchTruncation(heteroPs, view, p, { method: 'auto' });
-    expect(solved.evidence.truncation!.stopped).toBe("the state set holds every state of the chain cut at the projection's cap K = 2, the longest queue the state codes hold");
+    expect(solved.evidence.truncation!.stopped).toBe(
+      "the state set holds every state of the chain cut at the projection's cap K = 2, the longest queue the state codes hold",
+    );
     expect(trusted(solved.evidence)).toBe(false);
   });
 });
@@ -265,7 +273,25 @@ describe('lbcheck solve hetero-ps', () => {
     const r = lbcheck('solve', 'hetero-ps', '--servers', '2,1', '--rates', '1,1', '--lambda', '1/2', '--K', '4', '--method', 'exact', '--json');
     expect(r.code).toBe(1); // K = 4 leaves boundary mass far above 1e-12: not trusted
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual(['model', 'params', 'paramsExact', 'method', 'states', 'transitions', 'metrics', 'exact', 'residual', 'residualNorm', 'iterations', 'seconds', 'converged', 'primes', 'liftingSteps', 'truncation', 'trusted']);
+    expect(Object.keys(j)).toEqual([
+      'model',
+      'params',
+      'paramsExact',
+      'method',
+      'states',
+      'transitions',
+      'metrics',
+      'exact',
+      'residual',
+      'residualNorm',
+      'iterations',
+      'seconds',
+      'converged',
+      'primes',
+      'liftingSteps',
+      'truncation',
+      'trusted',
+    ]);
     expect(j.params).toEqual({ servers: [2, 1], rates: [1, 1], lambda: 0.5, policy: 'sq2', K: 4 });
     expect(j.truncation.K).toBe(4);
     expect(j.truncation.boundaryMass).toBeGreaterThan(1e-3);
@@ -292,7 +318,10 @@ describe('lbcheck solve hetero-ps', () => {
     [['--servers', '2,1', '--rates', '1,16', '--lambda', '3'], 'lambda = 3 is beyond what --policy sq2 can carry at N = 3: unstable for lambda > 2'],
     [['--servers', '2,1', '--rates', '1,16', '--lambda', '7', '--policy', 'static'], 'unstable for lambda > 6'],
     [['--servers', '2,2', '--rates', '2,1', '--lambda', '3/2'], 'lambda = 3/2 is beyond what --policy sq2 can carry at N = 4: unstable for lambda > 3/2'],
-    [['--servers', '4', '--rates', '1', '--lambda', '1/2', '--K', '200', '--max-states', '2.5e6'], 'the chain has 7.01e+7 states, more than the state budget of 2.5e+6'],
+    [
+      ['--servers', '4', '--rates', '1', '--lambda', '1/2', '--K', '200', '--max-states', '2.5e6'],
+      'the chain has 7.01e+7 states, more than the state budget of 2.5e+6',
+    ],
   ])('rejects bad input in one line with exit code 2: %j', (args, message) => {
     expectUsageError(['solve', 'hetero-ps', ...args], message);
   });

@@ -52,13 +52,21 @@ describe('jsq-d by finite state projection', () => {
     const solved = projected('3', '1', '1/2');
     expectClose(solved.metrics.meanJobs, 1, 1e-10);
     expectClose(solved.metrics.meanSojourn, 2, 1e-10);
-    expectClose((solved.metrics.s as number[]).slice(0, 20), Array.from({ length: 20 }, (_, i) => 0.5 ** (i + 1)), 1e-10);
+    expectClose(
+      (solved.metrics.s as number[]).slice(0, 20),
+      Array.from({ length: 20 }, (_, i) => 0.5 ** (i + 1)),
+      1e-10,
+    );
   });
 
   it('with N = 1 is the M/M/1 queue at lambda = 9/10: mean jobs 9, mean sojourn 10', () => {
     const solved = projected('1', '1', '9/10');
     expectClose(solved.metrics.meanJobs, 9, 1e-10);
     expectClose(solved.metrics.meanSojourn, 10, 1e-10);
-    expectClose((solved.metrics.s as number[]).slice(0, 50), Array.from({ length: 50 }, (_, i) => 0.9 ** (i + 1)), 1e-10);
+    expectClose(
+      (solved.metrics.s as number[]).slice(0, 50),
+      Array.from({ length: 50 }, (_, i) => 0.9 ** (i + 1)),
+      1e-10,
+    );
   });
 });

@@ -18,7 +18,11 @@ import { labelledJiqQueueing, labelledJsqd } from '../support/labelled-chains.ts
 import { aggregate, expectSameLaw, expectSameRestriction, lumpedLaw } from '../support/lumped-law.ts';
 
 /** The family's lumped chain and the labelled chain at p (K given), both solved in exact rationals. */
-function solveBoth<P extends { K: number | undefined }>(family: ModelFamily<ParamSpecs, P>, labelled: <T>(p: P, A: Arith<T>) => ChainDefinition<T>, p: P): [Solved, Solved] {
+function solveBoth<P extends { K: number | undefined }>(
+  family: ModelFamily<ParamSpecs, P>,
+  labelled: <T>(p: P, A: Arith<T>) => ChainDefinition<T>,
+  p: P,
+): [Solved, Solved] {
   return [solveModel(family, p, { method: 'exact' }), solveChain((A) => labelled(p, A), { method: 'exact', K: p.K })];
 }
 
@@ -52,7 +56,12 @@ describe('jsq-d: the lumped chain is the per-server chain lumped by exchangeabil
     expectSameLaw(aggregate(perServer, project), lumpedLaw(lumped));
     expect(lumped.exact!.text).toEqual(perServer.exact!.text);
     expect(lumped.evidence.truncation!.boundaryMass).toBeCloseTo(perServer.evidence.truncation!.boundaryMass, 14);
-    expectSameRestriction((A) => jsqD.ctmc(p, A), (A) => labelledJsqd(p, A), perServer, project);
+    expectSameRestriction(
+      (A) => jsqD.ctmc(p, A),
+      (A) => labelledJsqd(p, A),
+      perServer,
+      project,
+    );
   });
 });
 
@@ -84,7 +93,12 @@ describe('jiq-queueing: the lumped chain is the per-server chain lumped by excha
     expectSameLaw(aggregate(perServer, project), lumpedLaw(lumped));
     expect(lumped.exact!.text).toEqual(perServer.exact!.text);
     expect(lumped.evidence.truncation!.boundaryMass).toBeCloseTo(perServer.evidence.truncation!.boundaryMass, 14);
-    expectSameRestriction((A) => jiqQueueing.ctmc(p, A), (A) => labelledJiqQueueing(p, A), perServer, project);
+    expectSameRestriction(
+      (A) => jiqQueueing.ctmc(p, A),
+      (A) => labelledJiqQueueing(p, A),
+      perServer,
+      project,
+    );
   });
 });
 
@@ -106,7 +120,12 @@ describe('queue profile packing', () => {
     const back = new Int32Array(K + 2);
     const digits = new Int32Array(profile.radices.length);
     // levels from a few sorted length vectors
-    for (const lengths of [new Array(N).fill(0), new Array(N).fill(K), Array.from({ length: N }, (_, j) => Math.max(0, K - 2 * j)), Array.from({ length: N }, (_, j) => (j < 2 ? K : j < N - 1 ? Math.min(K, 2) : 0))]) {
+    for (const lengths of [
+      new Array(N).fill(0),
+      new Array(N).fill(K),
+      Array.from({ length: N }, (_, j) => Math.max(0, K - 2 * j)),
+      Array.from({ length: N }, (_, j) => (j < 2 ? K : j < N - 1 ? Math.min(K, 2) : 0)),
+    ]) {
       for (let i = 0; i <= K + 1; i++) levels[i] = lengths.filter((L) => L >= i).length;
       profile.write(levels, digits);
       profile.read(digits, back);

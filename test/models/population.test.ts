@@ -37,7 +37,14 @@ function stateTable(def: ChainDefinition<Rational>): Map<string, { out: Record<s
       out[to] = (out[to] ?? new Fraction(0)).add(g.rate[k]);
     }
     const rewards = def.metrics.flatMap((m) => [`${m.name}[${m.index ?? ''}]=${ratString(m.reward(s))}`, ...(m.per ? [`per ${ratString(m.per(s))}`] : [])]);
-    table.set(here, { out: Object.fromEntries(Object.entries(out).map(([k, v]) => [k, ratString(v)]).sort()), rewards });
+    table.set(here, {
+      out: Object.fromEntries(
+        Object.entries(out)
+          .map(([k, v]) => [k, ratString(v)])
+          .sort(),
+      ),
+      rewards,
+    });
   }
   return table;
 }
@@ -55,13 +62,22 @@ const r = (t: string): Rational => new Fraction(t);
 describe('jsq-d through the builder', () => {
   const cases: JsqdParams[] = [];
   for (const sampling of SAMPLINGS) {
-    for (const N of [1, 2, 3, 4]) for (let d = 1; d <= N; d++) for (const [lambda, K] of [['1/3', 2], ['7/10', 3]] as const) cases.push({ N, d, sampling, lambda: r(lambda), K });
+    for (const N of [1, 2, 3, 4])
+      for (let d = 1; d <= N; d++)
+        for (const [lambda, K] of [
+          ['1/3', 2],
+          ['7/10', 3],
+        ] as const)
+          cases.push({ N, d, sampling, lambda: r(lambda), K });
   }
 
-  it.each(cases.map((p) => [`N=${p.N} d=${p.d} ${p.sampling} replacement lambda=${ratString(p.lambda)} K=${p.K}`, p] as const))('equals the hand-written chain state by state: %s', (_, p) => {
-    const states = expectSameChain(jsqdChain(p, exactArith), populationChain(jsqdPopulation(p, exactArith), exactArith));
-    expect(states).toBeGreaterThan(1);
-  });
+  it.each(cases.map((p) => [`N=${p.N} d=${p.d} ${p.sampling} replacement lambda=${ratString(p.lambda)} K=${p.K}`, p] as const))(
+    'equals the hand-written chain state by state: %s',
+    (_, p) => {
+      const states = expectSameChain(jsqdChain(p, exactArith), populationChain(jsqdPopulation(p, exactArith), exactArith));
+      expect(states).toBeGreaterThan(1);
+    },
+  );
 
   it('boundary states agree (queues at K)', () => {
     const p: JsqdParams = { N: 3, d: 2, sampling: 'without', lambda: r('1/2'), K: 2 };
@@ -76,13 +92,17 @@ describe('jsq-d through the builder', () => {
   });
 
   it('derives the fluid drift of the jsq-d fluid view at random points', () => {
-    for (const [lambda, d] of [['1/2', 2], ['9/10', 3], ['3/10', 1]] as const) {
+    for (const [lambda, d] of [
+      ['1/2', 2],
+      ['9/10', 3],
+      ['3/10', 1],
+    ] as const) {
       const p = jsqD.parse({ N: '1000000', lambda, d: String(d) });
       const view = jsqD.fluid!.system(p);
       const K = view.names.length;
       const fluid = populationFluid(jsqdPopulation({ ...p, K }, floatArith), p.N);
       let seed = 7;
-      const rand = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+      const rand = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
       for (let trial = 0; trial < 20; trial++) {
         const z = Float64Array.from({ length: K }, rand).sort().reverse(); // 1 >= s_1 >= s_2 >= ...
         const want = new Float64Array(K);
@@ -117,7 +137,7 @@ describe('jiq-blocking through the builder', () => {
 
   it('derives the fluid field of the jiq-blocking view at random interior points', () => {
     let seed = 11;
-    const rand = (): number => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rand = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
     for (const p of cases.slice(1)) {
       const view = jiqBlocking.fluid!.system(p);
       const fluid = populationFluid(jiqBlockingPopulation(p, floatArith), p.N);

@@ -53,12 +53,12 @@ describe('jiq-queueing: the projection', () => {
     expect(s.metrics.meanWait as number).toBeCloseTo(1.5, 10);
   });
 
-  it.each([
-    [{ N: '3', lambda: '1/2', alpha: '3/5,2/5' }],
-    [{ N: '4', lambda: '1/4', alpha: '1/2,1/3,1/6', nu: '1/2' }],
-  ])('agrees with the K search to 1e-10: %j', (raw) => {
-    expectProjectionMatchesCap(jiqQueueing, jiqQueueing.parse(raw));
-  });
+  it.each([[{ N: '3', lambda: '1/2', alpha: '3/5,2/5' }], [{ N: '4', lambda: '1/4', alpha: '1/2,1/3,1/6', nu: '1/2' }]])(
+    'agrees with the K search to 1e-10: %j',
+    (raw) => {
+      expectProjectionMatchesCap(jiqQueueing, jiqQueueing.parse(raw));
+    },
+  );
 });
 
 describe('JSQ at N = 2: the projection against the per-server chain', () => {
@@ -117,7 +117,12 @@ describe('affinity: the projection', () => {
     const s = solveModel(affinity, p, { method: 'iterative', maxStates: 524288 });
     const t = s.evidence.truncation!;
     expect(t.kind).toBe('projection');
-    expect(t.rounds!.map((r) => [r.states, r.growth])).toEqual([[1024, 'breadth-first'], [8192, 'breadth-first'], [65536, 'breadth-first'], [524288, 'fit']]);
+    expect(t.rounds!.map((r) => [r.states, r.growth])).toEqual([
+      [1024, 'breadth-first'],
+      [8192, 'breadth-first'],
+      [65536, 'breadth-first'],
+      [524288, 'fit'],
+    ]);
     const mass = t.rounds!.map((r) => r.boundaryMass);
     expect(mass[0]).toBeGreaterThan(1e-2);
     mass.slice(1).forEach((m, i) => expect(m).toBeLessThan(mass[i] / 3));
@@ -131,14 +136,51 @@ describe('affinity: the projection', () => {
 type Round = [number, number, 'breadth-first' | 'fit'];
 const ROUNDS: Record<string, Round[]> = {
   // jiq-queueing --N 6 --alpha 3/5,2/5 --lambda 0.9: the law spreads over every partition of the jobs (about 2e9 states needed)
-  jiqQueueing6: [[1024, 0.116, 'breadth-first'], [8192, 0.0361, 'breadth-first'], [65536, 0.0167, 'fit'], [524288, 0.00312, 'fit']],
+  jiqQueueing6: [
+    [1024, 0.116, 'breadth-first'],
+    [8192, 0.0361, 'breadth-first'],
+    [65536, 0.0167, 'fit'],
+    [524288, 0.00312, 'fit'],
+  ],
   // --N 4: needs about 1.1e7 states; without a budget it would get there (1.1e-12 at 1e7)
-  jiqQueueing4: [[1024, 0.0475, 'breadth-first'], [8192, 0.0183, 'fit'], [65536, 0.00111, 'fit'], [524288, 4.63e-6, 'fit'], [4194304, 1.86e-10, 'fit'], [7702120, 5.2e-12, 'fit'], [9627650, 1.35e-12, 'fit']],
-  jsqd6: [[1024, 0.0364, 'breadth-first'], [8192, 0.00925, 'fit'], [65536, 2.58e-6, 'fit'], [466658, 6.58e-11, 'fit'], [733926, 1.34e-12, 'fit']],
-  jsq8: [[1024, 0.00387, 'breadth-first'], [8192, 0.00293, 'fit'], [65536, 1.53e-8, 'fit'], [158422, 2.85e-11, 'fit'], [210461, 5.39e-12, 'fit'], [263077, 1.32e-12, 'fit']],
-  heteroPs: [[1024, 0.0485, 'breadth-first'], [8192, 0.0124, 'fit'], [65536, 8.72e-7, 'fit'], [312787, 1.45e-11, 'fit'], [397382, 1.84e-12, 'fit']],
+  jiqQueueing4: [
+    [1024, 0.0475, 'breadth-first'],
+    [8192, 0.0183, 'fit'],
+    [65536, 0.00111, 'fit'],
+    [524288, 4.63e-6, 'fit'],
+    [4194304, 1.86e-10, 'fit'],
+    [7702120, 5.2e-12, 'fit'],
+    [9627650, 1.35e-12, 'fit'],
+  ],
+  jsqd6: [
+    [1024, 0.0364, 'breadth-first'],
+    [8192, 0.00925, 'fit'],
+    [65536, 2.58e-6, 'fit'],
+    [466658, 6.58e-11, 'fit'],
+    [733926, 1.34e-12, 'fit'],
+  ],
+  jsq8: [
+    [1024, 0.00387, 'breadth-first'],
+    [8192, 0.00293, 'fit'],
+    [65536, 1.53e-8, 'fit'],
+    [158422, 2.85e-11, 'fit'],
+    [210461, 5.39e-12, 'fit'],
+    [263077, 1.32e-12, 'fit'],
+  ],
+  heteroPs: [
+    [1024, 0.0485, 'breadth-first'],
+    [8192, 0.0124, 'fit'],
+    [65536, 8.72e-7, 'fit'],
+    [312787, 1.45e-11, 'fit'],
+    [397382, 1.84e-12, 'fit'],
+  ],
   // jsq-d --N 10 --d 2 --lambda 0.9 --boundary-tolerance 1e-10, its start grown breadth first while its frontier held > 1e-2
-  jsqd10: [[1024, 0.122, 'breadth-first'], [8192, 0.0442, 'breadth-first'], [65536, 0.0123, 'breadth-first'], [524288, 0.00257, 'breadth-first']],
+  jsqd10: [
+    [1024, 0.122, 'breadth-first'],
+    [8192, 0.0442, 'breadth-first'],
+    [65536, 0.0123, 'breadth-first'],
+    [524288, 0.00257, 'breadth-first'],
+  ],
 };
 const rounds = (id: string, n: number) => ROUNDS[id].slice(0, n).map(([states, boundaryMass, growth]) => ({ states, boundaryMass, growth, seconds: 0 }));
 const reductionTo = (tol: number) => (r: { boundaryMass: number }[]) => r[r.length - 1].boundaryMass / (0.5 * tol);
@@ -172,7 +214,14 @@ describe('the projection search gives up early only when its budget is hopeless'
     const s = solveModel(jiqQueueing, jiqQueueing.parse({ N: '5', lambda: '9/10', alpha: '3/5,2/5' }), { method: 'auto' });
     const t = s.evidence.truncation!;
     expect(trusted(s.evidence)).toBe(false);
-    expect(t.rounds!.map((r) => [r.states, r.growth])).toEqual([[1024, 'breadth-first'], [8192, 'breadth-first'], [65536, 'fit'], [524288, 'fit']]);
-    expect(t.stopped).toMatch(/^the boundary mass falls too slowly for the budget: .* needs about [0-9.]+e\+(8|9) states for the tolerances, more than 30 times the budget of 1e\+7$/);
+    expect(t.rounds!.map((r) => [r.states, r.growth])).toEqual([
+      [1024, 'breadth-first'],
+      [8192, 'breadth-first'],
+      [65536, 'fit'],
+      [524288, 'fit'],
+    ]);
+    expect(t.stopped).toMatch(
+      /^the boundary mass falls too slowly for the budget: .* needs about [0-9.]+e\+(8|9) states for the tolerances, more than 30 times the budget of 1e\+7$/,
+    );
   });
 });

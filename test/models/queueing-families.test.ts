@@ -22,7 +22,11 @@ function queue(rho: Rational, K: number) {
   const one = new Fraction(1);
   const admitted = one.sub(full);
   /** P(L >= i) = (rho^i - rho^{K+1}) / (1 - rho^{K+1}) */
-  const tail = (i: number): Rational => rho.pow(i).sub(rho.pow(K + 1)).div(one.sub(rho.pow(K + 1)));
+  const tail = (i: number): Rational =>
+    rho
+      .pow(i)
+      .sub(rho.pow(K + 1))
+      .div(one.sub(rho.pow(K + 1)));
   return { meanJobs, full, admitted, tail, empty: one.sub(tail(1)), meanSojourn: meanJobs.div(rho.mul(admitted)) };
 }
 
@@ -135,7 +139,9 @@ describe('jsq-d', () => {
     expect(ratString(m.meanJobs)).toBe('2078/3491');
     expect(m.s.map(ratString)).toEqual(['1635/3491', '443/3491']);
     expect(ratString(m.meanSojourn)).toBe('2078/1635');
-    expect(() => jsqD.parse({ N: '2', lambda: '1/2', d: '3', K: '2' })).toThrow('d must be <= N (d distinct servers are sampled among N; --sampling with allows more), got d = 3 > N = 2');
+    expect(() => jsqD.parse({ N: '2', lambda: '1/2', d: '3', K: '2' })).toThrow(
+      'd must be <= N (d distinct servers are sampled among N; --sampling with allows more), got d = 3 > N = 2',
+    );
   });
 
   it.each([

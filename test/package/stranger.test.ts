@@ -61,7 +61,19 @@ afterAll(() => {
 describe('the packed lbcheck, installed in an empty npm project', () => {
   it('ships the build, the declarations, the page, the docs and the examples, not tests, benches or CI', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const p of ['bin/lbcheck.js', 'dist/js/lbcheck.js', 'dist/js/api.js', 'dist/types/src/api.d.ts', 'dist/web/index.html', 'README.md', 'CHANGELOG.md', 'docs/guides/install.md', 'examples/jiq-sqd.ts', 'package.json']) expect(paths).toContain(p);
+    for (const p of [
+      'bin/lbcheck.js',
+      'dist/js/lbcheck.js',
+      'dist/js/api.js',
+      'dist/types/src/api.d.ts',
+      'dist/web/index.html',
+      'README.md',
+      'CHANGELOG.md',
+      'docs/guides/install.md',
+      'examples/jiq-sqd.ts',
+      'package.json',
+    ])
+      expect(paths).toContain(p);
     expect(paths.filter((p) => /^(test|bench|\.ci|src|scripts|web)\//.test(p))).toEqual(['test/fixtures/jiq_blocking_mutant.py']);
   });
 
@@ -99,8 +111,14 @@ describe('the packed lbcheck, installed in an empty npm project', () => {
     const tc = join(dir, 'typed');
     mkdirSync(tc);
     expect(run(TSC, ['--init'], tc).code).toBe(0);
-    writeFileSync(join(tc, 'use.mts'), "import { Fraction, ratString, solveModel } from 'lbcheck';\nimport { jsqD } from 'lbcheck/models';\nexport const text: string = ratString(new Fraction(1, 3));\nexport const id: string = jsqD.id;\nexport const solve: typeof solveModel = solveModel;\n");
-    writeFileSync(join(tc, 'use-cjs.ts'), "async function main(): Promise<string> {\n  const l = await import('lbcheck');\n  return l.ratString(new l.Fraction(2, 3));\n}\nvoid main();\n");
+    writeFileSync(
+      join(tc, 'use.mts'),
+      "import { Fraction, ratString, solveModel } from 'lbcheck';\nimport { jsqD } from 'lbcheck/models';\nexport const text: string = ratString(new Fraction(1, 3));\nexport const id: string = jsqD.id;\nexport const solve: typeof solveModel = solveModel;\n",
+    );
+    writeFileSync(
+      join(tc, 'use-cjs.ts'),
+      "async function main(): Promise<string> {\n  const l = await import('lbcheck');\n  return l.ratString(new l.Fraction(2, 3));\n}\nvoid main();\n",
+    );
     const ok = run(TSC, ['--noEmit', '-p', '.'], tc);
     expect(ok.stdout + ok.stderr).toBe('');
     expect(ok.code).toBe(0);

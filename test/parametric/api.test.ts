@@ -4,7 +4,9 @@ import { decideSign, Fraction, rationalFunction, solveParametric, type Arith, ty
 /** A user's M/M/1/K queue (service rate 1), written against the public API only: digit = jobs. */
 function mm1k<T>(A: Arith<T>, lambda: T, K: number): ChainDefinition<T> {
   return {
-    digitNames: ['jobs'], radices: [K + 1], initial: [0],
+    digitNames: ['jobs'],
+    radices: [K + 1],
+    initial: [0],
     metrics: [{ name: 'full', reward: (s) => (s[0] === K ? A.one : A.zero) }],
     describe: (s) => `(jobs=${s[0]})`,
     successors: (s, code, emit) => {
@@ -25,7 +27,10 @@ describe('the parametric solve and the interval decision through the library API
     const slope = decideSign(rationalFunction.derivativeOf(full), 'positive', { lo: new Fraction(0), hi: null });
     expect(slope.verdict).toBe('proved');
     // and "blocking below 1/2 for all lambda > 0" is false: refuted with a rational lambda
-    const below = decideSign(rationalFunction.difference(rationalFunction.constant(new Fraction(1, 2)), full), 'nonnegative', { lo: new Fraction(0), hi: null });
+    const below = decideSign(rationalFunction.difference(rationalFunction.constant(new Fraction(1, 2)), full), 'nonnegative', {
+      lo: new Fraction(0),
+      hi: null,
+    });
     expect(below.verdict).toBe('refuted');
     const w = below.witness as { x: string };
     expect(rationalFunction.evaluate(full, new Fraction(w.x)).compare(new Fraction(1, 2))).toBeGreaterThan(0);

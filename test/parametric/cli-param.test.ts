@@ -12,7 +12,18 @@ describe('lbcheck solve <family> --param', () => {
     expect(j.parametric.status).toBe('solved');
     expect(j.parametric.metrics.blocking).toEqual({ numerator: ['13', '12'], denominator: ['25', '12'] });
     expect(j.parametric.metrics.tokenFraction).toHaveLength(2);
-    expect(Object.keys(j.parametric.evidence)).toEqual(['states', 'transitions', 'rateDegree', 'fitPoints', 'degreeBound', 'lawDegree', 'points', 'primes', 'verified', 'seconds']);
+    expect(Object.keys(j.parametric.evidence)).toEqual([
+      'states',
+      'transitions',
+      'rateDegree',
+      'fitPoints',
+      'degreeBound',
+      'lawDegree',
+      'points',
+      'primes',
+      'verified',
+      'seconds',
+    ]);
     expect(j.parametric.evidence.states).toBe(3);
   });
 

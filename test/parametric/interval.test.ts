@@ -29,11 +29,13 @@ describe('Sturm sequences in Z[x]', () => {
   });
 
   it('the Cauchy bound exceeds every root (random integer roots)', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 1, maxLength: 5 }), (roots) => {
-      const p = roots.reduce((acc, r) => mulInt(acc, [BigInt(-r), 1n]), [1n]);
-      const B = rootBound(p);
-      for (const r of roots) expect(BigInt(Math.abs(r)) < B).toBe(true);
-    }));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -50, max: 50 }), { minLength: 1, maxLength: 5 }), (roots) => {
+        const p = roots.reduce((acc, r) => mulInt(acc, [BigInt(-r), 1n]), [1n]);
+        const B = rootBound(p);
+        for (const r of roots) expect(BigInt(Math.abs(r)) < B).toBe(true);
+      }),
+    );
   });
 });
 
@@ -81,14 +83,17 @@ describe('decideSign on an interval', () => {
   });
 
   it('agrees with dense sampling on random cubics over (0, 10)', () => {
-    fc.assert(fc.property(fc.array(fc.integer({ min: -9, max: 9 }), { minLength: 4, maxLength: 4 }), (c) => {
-      const p = poly(...c);
-      if (p.every((v) => v === 0n)) return;
-      const d = decideSign(fn(p), 'nonnegative', { lo: new Fraction(0), hi: new Fraction(10) });
-      const negativeSomewhere = Array.from({ length: 2000 }, (_, k) => new Fraction(k + 1, 200)).some((x) => evaluate(fn(p), x).compare(0) < 0);
-      // sampling can miss a tiny negative dip, never invent one
-      if (negativeSomewhere) expect(d.verdict).toBe('refuted');
-      if (d.verdict === 'refuted') expect(new Fraction((d.witness as { value: string }).value).compare(0)).toBeLessThan(0);
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -9, max: 9 }), { minLength: 4, maxLength: 4 }), (c) => {
+        const p = poly(...c);
+        if (p.every((v) => v === 0n)) return;
+        const d = decideSign(fn(p), 'nonnegative', { lo: new Fraction(0), hi: new Fraction(10) });
+        const negativeSomewhere = Array.from({ length: 2000 }, (_, k) => new Fraction(k + 1, 200)).some((x) => evaluate(fn(p), x).compare(0) < 0);
+        // sampling can miss a tiny negative dip, never invent one
+        if (negativeSomewhere) expect(d.verdict).toBe('refuted');
+        if (d.verdict === 'refuted') expect(new Fraction((d.witness as { value: string }).value).compare(0)).toBeLessThan(0);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -5,32 +5,40 @@ import { evalMod, ModInterpolator, mulInt, mulModP, reconstructModP, toMod, trim
 import { reduce } from '../../src/parametric/rational-function.ts';
 
 const p = 1_000_003;
-const smallPoly = (maxDegree: number) => fc.array(fc.integer({ min: -20, max: 20 }), { minLength: 1, maxLength: maxDegree + 1 }).map((c) => trim(c.map(BigInt)));
+const smallPoly = (maxDegree: number) =>
+  fc.array(fc.integer({ min: -20, max: 20 }), { minLength: 1, maxLength: maxDegree + 1 }).map((c) => trim(c.map(BigInt)));
 
 describe('polynomials over F_p', () => {
   it('Newton interpolation through m points gives back a polynomial of degree < m', () => {
-    fc.assert(fc.property(smallPoly(9), (a) => {
-      const f = toMod(a, p);
-      const xs = Array.from({ length: 10 }, (_, j) => 3 * j + 1);
-      const ys = Float64Array.from(xs, (x) => evalMod(f, x, p));
-      const c = trim(Array.from(new ModInterpolator(xs, p).interpolate(ys)));
-      expect(c).toEqual(f);
-    }));
+    fc.assert(
+      fc.property(smallPoly(9), (a) => {
+        const f = toMod(a, p);
+        const xs = Array.from({ length: 10 }, (_, j) => 3 * j + 1);
+        const ys = Float64Array.from(xs, (x) => evalMod(f, x, p));
+        const c = trim(Array.from(new ModInterpolator(xs, p).interpolate(ys)));
+        expect(c).toEqual(f);
+      }),
+    );
   });
 
   it('rational function reconstruction recovers num / den (den monic) from the interpolant of their values', () => {
-    fc.assert(fc.property(smallPoly(4), smallPoly(3), (num, den) => {
-      if (den.length === 0 || num.length === 0) return;
-      const n = toMod(num, p);
-      const d = toMod(den, p);
-      const xs = Array.from({ length: 12 }, (_, j) => j + 1).filter((x) => evalMod(d, x, p) !== 0).slice(0, 10);
-      const ys = Float64Array.from(xs, (x) => Number((BigInt(evalMod(n, x, p)) * BigInt(invMod(evalMod(d, x, p), p))) % BigInt(p)));
-      const f = trim(Array.from(new ModInterpolator(xs, p).interpolate(ys)));
-      const r = reconstructModP(f, vanishingModP(xs, p), 4, p);
-      expect(r).not.toBeNull();
-      // r.num / r.den = n / d: cross-multiplied equal
-      expect(mulModP(r!.num, d, p)).toEqual(mulModP(n, r!.den, p));
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(smallPoly(4), smallPoly(3), (num, den) => {
+        if (den.length === 0 || num.length === 0) return;
+        const n = toMod(num, p);
+        const d = toMod(den, p);
+        const xs = Array.from({ length: 12 }, (_, j) => j + 1)
+          .filter((x) => evalMod(d, x, p) !== 0)
+          .slice(0, 10);
+        const ys = Float64Array.from(xs, (x) => Number((BigInt(evalMod(n, x, p)) * BigInt(invMod(evalMod(d, x, p), p))) % BigInt(p)));
+        const f = trim(Array.from(new ModInterpolator(xs, p).interpolate(ys)));
+        const r = reconstructModP(f, vanishingModP(xs, p), 4, p);
+        expect(r).not.toBeNull();
+        // r.num / r.den = n / d: cross-multiplied equal
+        expect(mulModP(r!.num, d, p)).toEqual(mulModP(n, r!.den, p));
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 
@@ -43,12 +51,14 @@ describe('reduce: lowest terms in Z[x]', () => {
   });
 
   it('random A G / S G reduce to the same function as A / S', () => {
-    fc.assert(fc.property(smallPoly(3), smallPoly(3), smallPoly(2), (A, S, G) => {
-      if (A.length === 0 || S.length === 0 || G.length === 0) return;
-      const direct = reduce(A, S);
-      const viaG = reduce(mulInt(A, G), mulInt(S, G));
-      expect(viaG).toEqual(direct);
-    }), { numRuns: 60 });
+    fc.assert(
+      fc.property(smallPoly(3), smallPoly(3), smallPoly(2), (A, S, G) => {
+        if (A.length === 0 || S.length === 0 || G.length === 0) return;
+        const direct = reduce(A, S);
+        const viaG = reduce(mulInt(A, G), mulInt(S, G));
+        expect(viaG).toEqual(direct);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
-

@@ -36,12 +36,18 @@ describe('solve --param: metrics as exact rational functions', () => {
 
   it('N = 2 and 3 (R = 2), N = 2 (R = 3): the closed forms sympy finds by a fraction-field LU solve of the same chain', () => {
     // reference: sympy's DomainMatrix LU over QQ(x) on the chain written out independently in Python
-    expect(coeffs(solved(jiq({ N: '2', alpha: '3/5,2/5' })).metrics.blocking as RationalFunction))
-      .toEqual({ numerator: ['175', '312', '288'], denominator: ['475', '600', '288'] });
-    expect(coeffs(solved(jiq({ N: '3', alpha: '3/5,2/5' })).metrics.blocking as RationalFunction))
-      .toEqual({ numerator: ['2425', '6300', '8424', '7776'], denominator: ['8125', '17100', '16200', '7776'] });
-    expect(coeffs(solved(jiq({ N: '2', alpha: '1/2,3/10,1/5' })).metrics.blocking as RationalFunction))
-      .toEqual({ numerator: ['382', '396', '162'], denominator: ['661', '558', '162'] });
+    expect(coeffs(solved(jiq({ N: '2', alpha: '3/5,2/5' })).metrics.blocking as RationalFunction)).toEqual({
+      numerator: ['175', '312', '288'],
+      denominator: ['475', '600', '288'],
+    });
+    expect(coeffs(solved(jiq({ N: '3', alpha: '3/5,2/5' })).metrics.blocking as RationalFunction)).toEqual({
+      numerator: ['2425', '6300', '8424', '7776'],
+      denominator: ['8125', '17100', '16200', '7776'],
+    });
+    expect(coeffs(solved(jiq({ N: '2', alpha: '1/2,3/10,1/5' })).metrics.blocking as RationalFunction)).toEqual({
+      numerator: ['382', '396', '162'],
+      denominator: ['661', '558', '162'],
+    });
   });
 
   it('R = 1 is the Erlang loss formula: B = (3 lambda)^3 / 3! / sum_k (3 lambda)^k / k! = 9 lambda^3 / (9 lambda^3 + 9 lambda^2 + 6 lambda + 2)', () => {
@@ -71,7 +77,8 @@ describe('solve --param: metrics as exact rational functions', () => {
     const r = solved(solveParametric('lambda', familyChainAt(fam(jsqD), raw, 'lambda')));
     const p = jsqD.parse({ ...raw, lambda: '3/7' });
     const exact = solveChain((A) => jsqD.ctmc(p, A), { method: 'exact', K: 3 }).exact!.values;
-    for (const name of ['meanJobs', 'meanSojourn']) expect(evaluate(r.metrics[name] as RationalFunction, new Fraction(3, 7)).equals(exact[name] as Rational)).toBe(true);
+    for (const name of ['meanJobs', 'meanSojourn'])
+      expect(evaluate(r.metrics[name] as RationalFunction, new Fraction(3, 7)).equals(exact[name] as Rational)).toBe(true);
   });
 });
 
@@ -82,7 +89,10 @@ describe('solve --param: refusals', () => {
     expect(() => familyChainAt(fam(jiqBlocking), { N: '2', alpha: '1' }, 'mu')).toThrow(/has no parameter mu/);
     expect(() => solveParametric('lambda', familyChainAt(fam(jsqD), { N: '2', d: '2' }, 'lambda'))).toThrow(/needs --K/);
     // a chain whose state count depends on x
-    const growing = (x: Rational): Chain => (A) => ring(A, new Array(x.compare(new Fraction(1, 3)) <= 0 ? 2 : 3).fill(A.fromRational(x)));
+    const growing =
+      (x: Rational): Chain =>
+      (A) =>
+        ring(A, new Array(x.compare(new Fraction(1, 3)) <= 0 ? 2 : 3).fill(A.fromRational(x)));
     expect(() => solveParametric('x', growing)).toThrow(UsageError);
     expect(() => solveParametric('x', growing)).toThrow(/changes the chain's states or transitions/);
   });
@@ -101,7 +111,9 @@ describe('solve --param: refusals', () => {
 function ring<T>(A: Arith<T>, rates: T[]): ChainDefinition<T> {
   const k = rates.length;
   return {
-    digitNames: ['s'], radices: [k], initial: [0],
+    digitNames: ['s'],
+    radices: [k],
+    initial: [0],
     metrics: [{ name: 'p0', reward: (s) => (s[0] === 0 ? A.one : A.zero) }],
     describe: (s) => `(s=${s[0]})`,
     successors: (s, _code, emit) => emit((s[0] + 1) % k, rates[s[0]]),

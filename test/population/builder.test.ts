@@ -20,7 +20,8 @@ import { mm1k } from '../support/mm1k.ts';
 /** N exchangeable M/M/1/K queues with arrivals rho each, as occupancy counts y_0..y_K summing to N. */
 function queues<T>(N: number, K: number, rho: Rational, A: Arith<T>, bad: Partial<PopulationEvent<T>> = {}): Population<T> {
   const events: PopulationEvent<T>[] = [];
-  for (let i = 0; i < K; i++) events.push({ name: `arrival at length ${i}`, change: { [`y${i}`]: -1, [`y${i + 1}`]: +1 }, rate: (y) => A.mul(A.fromRational(rho), A.fromInt(y[i])) });
+  for (let i = 0; i < K; i++)
+    events.push({ name: `arrival at length ${i}`, change: { [`y${i}`]: -1, [`y${i + 1}`]: +1 }, rate: (y) => A.mul(A.fromRational(rho), A.fromInt(y[i])) });
   for (let i = 1; i <= K; i++) events.push({ name: `completion at length ${i}`, change: { [`y${i}`]: -1, [`y${i - 1}`]: +1 }, rate: (y) => A.fromInt(y[i]) });
   if (bad.name) events.push({ name: bad.name, change: bad.change ?? {}, rate: bad.rate! });
   return {
@@ -29,7 +30,9 @@ function queues<T>(N: number, K: number, rho: Rational, A: Arith<T>, bad: Partia
     total: N,
     initial: {},
     events,
-    metrics: [{ name: 'meanJobs', reward: (y) => A.div(A.fromInt(Array.from({ length: K + 1 }, (_, i) => i * y[i]).reduce((a, b) => a + b, 0)), A.fromInt(N)) }],
+    metrics: [
+      { name: 'meanJobs', reward: (y) => A.div(A.fromInt(Array.from({ length: K + 1 }, (_, i) => i * y[i]).reduce((a, b) => a + b, 0)), A.fromInt(N)) },
+    ],
   };
 }
 
@@ -37,7 +40,11 @@ const half = new Fraction(1, 2);
 
 describe('population declarations', () => {
   it('solve to the closed form: N independent M/M/1/K queues have mean jobs per queue E[M/M/1/K]', () => {
-    for (const [N, K] of [[1, 4], [3, 3], [2, 6]]) {
+    for (const [N, K] of [
+      [1, 4],
+      [3, 3],
+      [2, 6],
+    ]) {
       const s = solveChain((A) => populationChain(queues(N, K, half, A), A), { method: 'exact' });
       expect(s.exact!.text.meanJobs).toBe(mm1k(half, K).meanJobs.toFraction());
     }
@@ -57,11 +64,27 @@ describe('population declarations', () => {
   });
 
   it.each([
-    ['a negative rate', { name: 'leak', change: { y0: -1, y1: +1 }, rate: () => -1 }, 'event "leak" has rate -1 in state (y0=2, y1=0, y2=0); rates must be >= 0'],
-    ['a NaN rate', { name: 'nan', change: { y0: -1, y1: +1 }, rate: () => Number.NaN }, 'event "nan" has rate NaN in state (y0=2, y1=0, y2=0); rates must be >= 0'],
-    ['a count below zero', { name: 'ghost completion', change: { y2: -1, y1: +1 }, rate: () => 1 }, 'event "ghost completion" takes y2 to -1 (range 0..2) in state (y0=2, y1=0, y2=0)'],
+    [
+      'a negative rate',
+      { name: 'leak', change: { y0: -1, y1: +1 }, rate: () => -1 },
+      'event "leak" has rate -1 in state (y0=2, y1=0, y2=0); rates must be >= 0',
+    ],
+    [
+      'a NaN rate',
+      { name: 'nan', change: { y0: -1, y1: +1 }, rate: () => Number.NaN },
+      'event "nan" has rate NaN in state (y0=2, y1=0, y2=0); rates must be >= 0',
+    ],
+    [
+      'a count below zero',
+      { name: 'ghost completion', change: { y2: -1, y1: +1 }, rate: () => 1 },
+      'event "ghost completion" takes y2 to -1 (range 0..2) in state (y0=2, y1=0, y2=0)',
+    ],
     ['a change off the fixed total', { name: 'spawn', change: { y0: +1 }, rate: () => 1 }, 'event "spawn" changes the counts\' sum, which is fixed at 2'],
-    ['an undeclared count', { name: 'typo', change: { y9: +1, y0: -1 }, rate: () => 1 }, 'event "typo" names the count "y9", which is not declared (counts: y0, y1, y2)'],
+    [
+      'an undeclared count',
+      { name: 'typo', change: { y9: +1, y0: -1 }, rate: () => 1 },
+      'event "typo" names the count "y9", which is not declared (counts: y0, y1, y2)',
+    ],
   ] as const)('reject %s in one line naming the event and the state', (_, bad, message) => {
     const chain = (A: Arith<number>) => populationChain(queues(2, 2, half, A, bad as Partial<PopulationEvent<number>>), A);
     const e = (() => {
@@ -78,13 +101,21 @@ describe('population declarations', () => {
 
   it('reject a count above its maximum', () => {
     const pop: Population<number> = {
-      counts: ['n'], max: 2, initial: {}, metrics: [],
-      events: [{ name: 'arrival', change: { n: +1 }, rate: () => 1 }, { name: 'completion', change: { n: -1 }, rate: (x) => x[0] }],
+      counts: ['n'],
+      max: 2,
+      initial: {},
+      metrics: [],
+      events: [
+        { name: 'arrival', change: { n: +1 }, rate: () => 1 },
+        { name: 'completion', change: { n: -1 }, rate: (x) => x[0] },
+      ],
     };
-    expect(() => solveChain((A) => populationChain(pop as unknown as Population<typeof A.zero>, A), { method: 'gth' })).toThrow('event "arrival" takes n to 3 (range 0..2) in state (n=2)');
+    expect(() => solveChain((A) => populationChain(pop as unknown as Population<typeof A.zero>, A), { method: 'gth' })).toThrow(
+      'event "arrival" takes n to 3 (range 0..2) in state (n=2)',
+    );
   });
 
-  it('derive a simulator that estimates the chain\'s metrics (M/M/1/K, 4 queues): exact value inside 4 stderr', () => {
+  it("derive a simulator that estimates the chain's metrics (M/M/1/K, 4 queues): exact value inside 4 stderr", () => {
     const pop = queues(4, 4, new Fraction(7, 10), floatArith);
     const exact = solveChain((A) => populationChain(queues(4, 4, new Fraction(7, 10), A), A), { method: 'exact' }).metrics.meanJobs as number;
     const r = runSimulation({ simulate: (_p, o) => simulatePopulation(pop, o), panels: {} }, null, { seed: 3, horizon: 20_000 });

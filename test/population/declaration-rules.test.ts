@@ -126,7 +126,7 @@ describe('population declarations: counts and layouts', () => {
     expect(message).toContain('write them for real counts, or give the event limit(z)');
   });
 
-  it('with limit(z) the fluid fixed point is JSQ(d)\'s mean field s_i = lambda^((d^i - 1)/(d - 1))', () => {
+  it("with limit(z) the fluid fixed point is JSQ(d)'s mean field s_i = lambda^((d^i - 1)/(d - 1))", () => {
     const f = thresholdFamily({ total: true, limit: true });
     const p = f.parse({ N: '8', d: '2', T: '9', lambda: '1/2', K: '8' });
     const y = f.fluid!.fixedPoint(p).state;

@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  jiqBlocking, productForm, productFormApplies, productFormBlocking, productFormBlockingExact, type JiqBlockingParams,
+  jiqBlocking,
+  productForm,
+  productFormApplies,
+  productFormBlocking,
+  productFormBlockingExact,
+  type JiqBlockingParams,
 } from '../../models/jiq-blocking.ts';
 import { EXACT_POPULATION_LIMIT } from '../../src/productform/exact.ts';
 import { Fraction, bigRatioToNumber, bitLength, ratToNumber, type Rational } from '../../src/core/rational.ts';
 import {
-  emptyProbabilities, emptyProbabilitiesExact, logWeight, normalizingConstantsExact, normalizingConstantsLog,
-  weightExact, weightRatio, type ClosedNetwork, type Station,
+  emptyProbabilities,
+  emptyProbabilitiesExact,
+  logWeight,
+  normalizingConstantsExact,
+  normalizingConstantsLog,
+  weightExact,
+  weightRatio,
+  type ClosedNetwork,
+  type Station,
 } from '../../src/productform/index.ts';
 
 /** Seeded uniform integers in [0, m) (mulberry32). */
@@ -64,8 +76,7 @@ describe('exact normalising constants', () => {
     for (let trial = 0; trial < 40; trial++) {
       const net = randomNetwork(rnd, 1 + rnd(4), rnd(8));
       const states = compositions(net.population, net.stations.length);
-      const sum = (keep: (n: number[]) => boolean): Rational =>
-        states.filter(keep).reduce((s, n) => s.add(weightExact(net, n)), new Fraction(0));
+      const sum = (keep: (n: number[]) => boolean): Rational => states.filter(keep).reduce((s, n) => s.add(weightExact(net, n)), new Fraction(0));
       const G = sum(() => true);
       const c = normalizingConstantsExact(net);
       expect(c.G.equals(G)).toBe(true);
@@ -80,26 +91,59 @@ describe('exact normalising constants', () => {
 
   it('match hand-computed closed cyclic and infinite-server networks', () => {
     // x = (1, 2), K = 3: G = 1 + 2 + 4 + 8; n_1 = 0 leaves 2^3, n_2 = 0 leaves 1^3.
-    let net = network([['single', '1'], ['single', '2']], 3);
+    let net = network(
+      [
+        ['single', '1'],
+        ['single', '2'],
+      ],
+      3,
+    );
     expect(normalizingConstantsExact(net).G.equals(15)).toBe(true);
     expect(emptyProbabilitiesExact(net).map((p) => p.toFraction())).toEqual(['8/15', '1/15']);
     expect(emptyProbabilities(net)).toEqual([8 / 15, 1 / 15].map((v) => expect.closeTo(v, 15)));
     // three equal single servers, K = 2: C(4,2) = 6 states, 3 of them with a given station empty.
-    net = network([['single', '1'], ['single', '1'], ['single', '1']], 2);
+    net = network(
+      [
+        ['single', '1'],
+        ['single', '1'],
+        ['single', '1'],
+      ],
+      2,
+    );
     expect(normalizingConstantsExact(net).G.equals(6)).toBe(true);
     expect(emptyProbabilitiesExact(net).every((p) => p.equals(new Fraction(1, 2)))).toBe(true);
     // infinite servers x = (1/2, 3/2), K = 4: G = (x1+x2)^4/4! = 2/3, G_{-1} = (3/2)^4/4!, G_{-2} = (1/2)^4/4!.
-    net = network([['is', '1/2'], ['is', '3/2']], 4);
+    net = network(
+      [
+        ['is', '1/2'],
+        ['is', '3/2'],
+      ],
+      4,
+    );
     const c = normalizingConstantsExact(net);
     expect([c.G, ...c.without].map((g) => g.toFraction())).toEqual(['2/3', '27/128', '1/384']);
     // one infinite server of demand 2 and one single server of demand 1, K = 2: weights 2^2/2!, 2*1, 1.
-    net = network([['is', '2'], ['single', '1']], 2);
+    net = network(
+      [
+        ['is', '2'],
+        ['single', '1'],
+      ],
+      2,
+    );
     expect(normalizingConstantsExact(net).G.equals(5)).toBe(true);
     expect(emptyProbabilitiesExact(net).map((p) => p.toFraction())).toEqual(['1/5', '2/5']);
   });
 
   it('population 0 gives G = 1 and a single station holds everyone', () => {
-    const c = normalizingConstantsExact(network([['is', '3'], ['single', '5/7']], 0));
+    const c = normalizingConstantsExact(
+      network(
+        [
+          ['is', '3'],
+          ['single', '5/7'],
+        ],
+        0,
+      ),
+    );
     expect([c.G, ...c.without].every((g) => g.equals(1))).toBe(true);
     expect(emptyProbabilitiesExact(network([['single', '2']], 4))[0].equals(0)).toBe(true);
     expect(normalizingConstantsLog(network([['is', '2']], 4)).logWithout).toEqual([-Infinity]);
@@ -125,8 +169,29 @@ describe('log-scaled normalising constants', () => {
     ['JIQ R=2', productForm(jiq(200, '9/10', '3/5,2/5')).network],
     ['JIQ R=3 overload', productForm(jiq(150, '7/5', '1/2,1/3,1/6', '1/6,1/2,1/3')).network],
     ['JIQ R=2 light', productForm(jiq(200, '1/2', '1/4,3/4')).network],
-    ['two IS + two single', network([['is', '3/2'], ['single', '1/40'], ['is', '5'], ['single', '1/90']], 180)],
-    ['single servers only', network([['single', '2/3'], ['single', '7/5'], ['single', '7/5']], 120)],
+    [
+      'two IS + two single',
+      network(
+        [
+          ['is', '3/2'],
+          ['single', '1/40'],
+          ['is', '5'],
+          ['single', '1/90'],
+        ],
+        180,
+      ),
+    ],
+    [
+      'single servers only',
+      network(
+        [
+          ['single', '2/3'],
+          ['single', '7/5'],
+          ['single', '7/5'],
+        ],
+        120,
+      ),
+    ],
   ];
   it.each(nets)('%s: log G, log G_{-i} and P(n_i = 0) match the exact values to 1e-13', (_, net) => {
     const exact = normalizingConstantsExact(net);
@@ -154,7 +219,10 @@ describe('JIQ blocking from the product form', () => {
   });
 
   it('float blocking matches the exact one', () => {
-    for (const [N, lambda, alpha, beta] of [[30, '9/10', '3/5,2/5', '1/3,2/3'], [300, '6/5', '1/2,3/10,1/5', undefined]] as const) {
+    for (const [N, lambda, alpha, beta] of [
+      [30, '9/10', '3/5,2/5', '1/3,2/3'],
+      [300, '6/5', '1/2,3/10,1/5', undefined],
+    ] as const) {
       const p = jiq(N, lambda, alpha, beta);
       const exact = ratToNumber(productFormBlockingExact(p));
       expect(Math.abs(productFormBlocking(p) - exact)).toBeLessThanOrEqual(1e-14 * exact);
@@ -188,7 +256,11 @@ describe('JIQ blocking from the product form', () => {
     const out = new Int32Array(3);
     pf.stationCounts(Int32Array.of(3, 4), out);
     expect(Array.from(out)).toEqual([3, 3, 4]);
-    expect(pf.network.stations.map((s) => [s.kind, s.demand.toFraction()])).toEqual([['is', '1'], ['single', '1/10'], ['single', '1/10']]);
+    expect(pf.network.stations.map((s) => [s.kind, s.demand.toFraction()])).toEqual([
+      ['is', '1'],
+      ['single', '1/10'],
+      ['single', '1/10'],
+    ]);
     expect(productFormApplies(jiq(10, '1', '1/2,1/2'))).toBe(true);
     expect(productFormApplies(jiqBlocking.parse({ N: '10', lambda: '1', alpha: '1/2,1/2', nu: '1/3' }))).toBe(false);
   });
@@ -196,7 +268,13 @@ describe('JIQ blocking from the product form', () => {
 
 describe('exact convolution size guard', () => {
   it('refuses a population above EXACT_POPULATION_LIMIT up front, naming what answers it', () => {
-    const big = { population: EXACT_POPULATION_LIMIT + 1, stations: [{ kind: 'is' as const, demand: new Fraction(1) }, { kind: 'single' as const, demand: new Fraction(1, 2) }] };
+    const big = {
+      population: EXACT_POPULATION_LIMIT + 1,
+      stations: [
+        { kind: 'is' as const, demand: new Fraction(1) },
+        { kind: 'single' as const, demand: new Fraction(1, 2) },
+      ],
+    };
     expect(() => normalizingConstantsExact(big)).toThrow(`population ${EXACT_POPULATION_LIMIT + 1} is above ${EXACT_POPULATION_LIMIT}`);
     expect(() => normalizingConstantsExact(big)).toThrow('the log-scaled float (without --exact) answers it');
   });

@@ -17,7 +17,9 @@ import { counterexampleText } from '../../src/report/counterexample-text.ts';
 const ctx: RunContext = { seed: 42, progress: () => {} };
 
 const printedBefore = (kind: CounterexampleKind): string[] =>
-  readFileSync(new URL(`../fixtures/counterexample-text/${kind}.txt`, import.meta.url), 'utf8').trimEnd().split('\n');
+  readFileSync(new URL(`../fixtures/counterexample-text/${kind}.txt`, import.meta.url), 'utf8')
+    .trimEnd()
+    .split('\n');
 
 function claim(id: string) {
   const p = properties.find((q) => q.id === id);
@@ -38,11 +40,15 @@ describe('counterexamples for people, one kind at a time', () => {
     ['coupling-trace', 'coupling-theorem1-per-dispatcher'],
     ['convergence-order', 'transient-jsqd-fixed-d'],
     ['smt-refutation', 'prove-theorem2-min-only'],
-  ] as const)('%s: the text of %s is the one printed before', async (kind, id) => {
-    const cx = await refutation(id);
-    expect(cx.kind).toBe(kind);
-    expect(counterexampleText(cx)).toEqual(printedBefore(kind));
-  }, 120_000);
+  ] as const)(
+    '%s: the text of %s is the one printed before',
+    async (kind, id) => {
+      const cx = await refutation(id);
+      expect(cx.kind).toBe(kind);
+      expect(counterexampleText(cx)).toEqual(printedBefore(kind));
+    },
+    120_000,
+  );
 
   it('point: product-form-exchange at N = 1, lambda = 1/10, alpha = (1/2, 1/2), beta = (1/3, 2/3), nu = 1/4', async () => {
     const q = claim('product-form-exchange').parameters!;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { svgPlot, type PlotSeries } from '../../src/report/svg-plot.ts';
 
-const line = (label: string, colour: number): PlotSeries => ({ label, kind: 'line', colour, points: [{ x: 0, y: 0 }, { x: 1, y: 1 }] });
+const line = (label: string, colour: number): PlotSeries => ({
+  label,
+  kind: 'line',
+  colour,
+  points: [
+    { x: 0, y: 0 },
+    { x: 1, y: 1 },
+  ],
+});
 
 /** The text of every <text> element, in order. */
 const texts = (svg: string): string[] => [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);

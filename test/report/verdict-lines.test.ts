@@ -4,8 +4,16 @@ import { renderTable } from '../../src/report/table.ts';
 import type { CheckResult } from '../../src/check/runner.ts';
 
 const result: CheckResult = {
-  id: 'a-claim', claim: 'x '.repeat(80), source: 'P1', method: 'm', expected: 'holds', asExpected: false,
-  verdict: 'refuted', summary: `counterexample ${'y'.repeat(200)}`, evidence: { cases: 3, note: 'z '.repeat(90) }, seconds: 1.5,
+  id: 'a-claim',
+  claim: 'x '.repeat(80),
+  source: 'P1',
+  method: 'm',
+  expected: 'holds',
+  asExpected: false,
+  verdict: 'refuted',
+  summary: `counterexample ${'y'.repeat(200)}`,
+  evidence: { cases: 3, note: 'z '.repeat(90) },
+  seconds: 1.5,
   counterexample: { kind: 'case', case: 3 },
 };
 

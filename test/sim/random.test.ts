@@ -32,7 +32,8 @@ describe('seeded random streams', () => {
   it('uniforms have mean 1/2 and variance 1/12 (within 4 standard errors)', () => {
     const s = substream(123, 0);
     const n = 200_000;
-    let sum = 0, sq = 0;
+    let sum = 0,
+      sq = 0;
     for (let i = 0; i < n; i++) {
       const u = s.uniform();
       sum += u;

@@ -81,7 +81,10 @@ describe('the two tests against hand-worked z-scores', () => {
     expect(Number.isFinite(normalScore(203, 19))).toBe(true);
     // t with 10^6 df is normal to within z^3 / (4 df) = 4e-4 at z = 12, where the normal tail is 1.8e-33.
     expect(normalScore(12, 1e6)).toBeCloseTo(12, 2);
-    const v = decide(withZ({ a: [203, -203], b: [0, 0] }).map((m) => ({ ...m, df: 19 })), { detect: DEFAULT_DETECT, complete: true });
+    const v = decide(
+      withZ({ a: [203, -203], b: [0, 0] }).map((m) => ({ ...m, df: 19 })),
+      { detect: DEFAULT_DETECT, complete: true },
+    );
     expect(v.omnibus!.statistic).toBeCloseTo(0, 9);
     expect(v.decidedBy).toBe('per-comparison');
   });
@@ -170,16 +173,24 @@ describe('what counts', () => {
     expect(r.verdict).toBe('pass');
     expect(r.compared).toEqual({ metrics: 'blocking', from: 'first case' });
     expect(r.rule).toMatchObject({ comparisons: 2, expectedComparisons: 2 });
-    expect(r.notCompared).toEqual([{ metrics: ['busyFraction', 'tokenFraction[1]', 'tokenFraction[2]', 'noTokenProbability[1]', 'noTokenProbability[2]'], why: 'not reported by the simulator on the first case' }]);
+    expect(r.notCompared).toEqual([
+      {
+        metrics: ['busyFraction', 'tokenFraction[1]', 'tokenFraction[2]', 'noTokenProbability[1]', 'noTokenProbability[2]'],
+        why: 'not reported by the simulator on the first case',
+      },
+    ]);
   });
 });
 
 describe('the exact side', () => {
-  it('solves each distinct case once per run; an untrusted solve makes its case fail with the solve\'s reason', async () => {
+  it("solves each distinct case once per run; an untrusted solve makes its case fail with the solve's reason", async () => {
     const p = { N: '3', lambda: '0.5', d: '2' };
-    const panel = [{ id: 'a', params: p, horizon: 10 }, { id: 'again', params: p, horizon: 10 }];
+    const panel = [
+      { id: 'a', params: p, horizon: 10 },
+      { id: 'again', params: p, horizon: 10 },
+    ];
     let calls = 0;
-    const runner: CaseRunner<unknown> = async () => ((calls++), { meanJobs: { mean: 0.5, stderr: 0.1 } });
+    const runner: CaseRunner<unknown> = async () => (calls++, { meanJobs: { mean: 0.5, stderr: 0.1 } });
     const { jsqD } = await import('../../models/jsq-d.ts');
     const r = await regress(jsqD as never, panel, { seed: 0, runner, simulator: 'fake' });
     expect(calls).toBe(2);
@@ -200,7 +211,9 @@ describe('reading --detect and --metrics', () => {
   ])('--detect %s', (text, d) => expect(parseDetect(text)).toEqual(d));
 
   it.each(['x', '', '%', '-1%', '2%3', '150%', '0', '2%%'])('--detect %j is refused', (text) => {
-    expect(() => parseDetect(text)).toThrow(`--detect must be a percentage (2%), a percentage plus an absolute floor (2%+1e-4) or a number > 0 (0.005), got "${text}"`);
+    expect(() => parseDetect(text)).toThrow(
+      `--detect must be a percentage (2%), a percentage plus an absolute floor (2%+1e-4) or a number > 0 (0.005), got "${text}"`,
+    );
   });
 
   const schema = { meanJobs: 'scalar', meanSojourn: 'scalar', s: 'vector' } as const;
@@ -208,12 +221,14 @@ describe('reading --detect and --metrics', () => {
     const items = parseMetricSpec('meanJobs,s[1..3],s[5],s[7..]', schema, 'jsq-d');
     const names = ['meanJobs', 'meanSojourn', ...Array.from({ length: 8 }, (_, i) => `s[${i + 1}]`)];
     expect(selectMetrics(items, names)).toEqual(['meanJobs', 's[1]', 's[2]', 's[3]', 's[5]', 's[7]', 's[8]']);
-    expect(() => parseMetricSpec('meanJobs,blocking', schema, 'jsq-d')).toThrow('--metrics: jsq-d has no metric "blocking" (metrics: meanJobs, meanSojourn, s)');
+    expect(() => parseMetricSpec('meanJobs,blocking', schema, 'jsq-d')).toThrow(
+      '--metrics: jsq-d has no metric "blocking" (metrics: meanJobs, meanSojourn, s)',
+    );
     expect(() => parseMetricSpec('meanJobs[1]', schema, 'jsq-d')).toThrow('"meanJobs" is a scalar metric');
     expect(() => parseMetricSpec('s[3..1]', schema, 'jsq-d')).toThrow('first <= last');
   });
 
-  it('the first case\'s report as such a list: whole vectors whole, runs of components as ranges', () => {
+  it("the first case's report as such a list: whole vectors whole, runs of components as ranges", () => {
     const names = ['meanJobs', 'meanSojourn', 's[1]', 's[2]', 's[3]', 's[4]', 's[5]', 't[1]', 't[2]'];
     const items = specOf(['meanJobs', 's[1]', 's[2]', 's[3]', 's[5]', 't[1]', 't[2]'], names);
     expect(specText(items)).toBe('meanJobs, s[1..3], s[5], t');

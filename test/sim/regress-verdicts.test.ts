@@ -62,7 +62,8 @@ describe('degrees of freedom (14.1)', () => {
 describe('metric names', () => {
   it('a name such as "constructor" is an unknown metric, not a known one', async () => {
     const r = await regress(jiqBlocking, panel, {
-      seed: 0, simulator: 'fake',
+      seed: 0,
+      simulator: 'fake',
       runner: runner((m) => Object.defineProperty(m, 'constructor', { value: { mean: 1, stderr: 0.1 }, enumerable: true })),
     });
     expect(r.verdict).toBe('unknown');
@@ -86,7 +87,8 @@ describe('metric names', () => {
 
   it('an estimate too imprecise to detect the stated difference is unknown, never agreement', async () => {
     const r = await regress(jiqBlocking, panel, {
-      seed: 0, simulator: 'fake',
+      seed: 0,
+      simulator: 'fake',
       runner: runner((m) => (m.busyFraction = { mean: m.busyFraction.mean + 0.2, stderr: 0.5 })),
     });
     expect(r.verdict).toBe('unknown');
@@ -103,7 +105,9 @@ describe('metric names', () => {
 describe('parameter names are own properties too', () => {
   it('a panel case with a parameter named "constructor" is a usage error naming it', async () => {
     const bad = [{ id: 'proto', params: { N: '2', lambda: '1', alpha: '1', constructor: '3' }, horizon: 10 }];
-    await expect(regress(jiqBlocking, bad, { seed: 0, runner: runner(() => {}), simulator: 'fake' })).rejects.toThrow('case proto: unknown parameter --constructor');
+    await expect(regress(jiqBlocking, bad, { seed: 0, runner: runner(() => {}), simulator: 'fake' })).rejects.toThrow(
+      'case proto: unknown parameter --constructor',
+    );
   });
 });
 
@@ -127,6 +131,9 @@ describe('an external command that cannot run', () => {
   });
 
   it('regress --sim nonexistent_cmd says so once, before the first case, exit 2', () => {
-    expectUsageError(['regress', 'jiq-blocking', '--sim', 'nonexistent_cmd_lbcheck'], '--sim: the simulator command cannot be run: "nonexistent_cmd_lbcheck" is not found');
+    expectUsageError(
+      ['regress', 'jiq-blocking', '--sim', 'nonexistent_cmd_lbcheck'],
+      '--sim: the simulator command cannot be run: "nonexistent_cmd_lbcheck" is not found',
+    );
   });
 });

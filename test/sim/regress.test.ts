@@ -81,7 +81,9 @@ describe('regress harness', () => {
 
   it('a bad case in the panel is a usage error naming it, before anything runs', async () => {
     const bad = [{ id: 'oops', params: { N: '3', lambda: '1', alpha: '1/2,1/3' }, horizon: 10 }];
-    await expect(regress(jiqBlocking, bad, { seed: 0, runner: shifted(() => 0), simulator: 'fake' })).rejects.toThrow('case oops: --alpha must sum to 1, got 5/6');
+    await expect(regress(jiqBlocking, bad, { seed: 0, runner: shifted(() => 0), simulator: 'fake' })).rejects.toThrow(
+      'case oops: --alpha must sum to 1, got 5/6',
+    );
   });
 
   it.each([

@@ -16,7 +16,10 @@ describe('expression layer', () => {
   it('evaluates terms and propositions exactly', () => {
     const x = variable('x');
     const y = variable('y');
-    const env = new Map([['x', f('1/3')], ['y', f('-1/2')]]);
+    const env = new Map([
+      ['x', f('1/3')],
+      ['y', f('-1/2')],
+    ]);
     expect(evalTerm(x.mul(3).add(y.pow(2)), env).toFraction()).toBe('5/4'); // 1 + 1/4
     expect(evalTerm(min(x, y), env).toFraction()).toBe('-1/2');
     expect(evalTerm(max(x, y).div(2), env).toFraction()).toBe('1/6');
@@ -31,7 +34,12 @@ describe('expression layer', () => {
 describe('Z3 claims', () => {
   it('lists the six claims in order', () => {
     expect(smtClaims.map((c) => c.id)).toEqual([
-      'nu-threshold-blocking', 'nu-threshold-queueing', 'theorem1-fixed-point', 'theorem2-min-only', 'power-of-d-fixed-point', 'hetero-sq2-stability',
+      'nu-threshold-blocking',
+      'nu-threshold-queueing',
+      'theorem1-fixed-point',
+      'theorem2-min-only',
+      'power-of-d-fixed-point',
+      'hetero-sq2-stability',
     ]);
   });
 
@@ -62,7 +70,13 @@ describe('Z3 claims', () => {
       const closed = lambda.mul(new Fraction(1).sub(alpha[2].mul(3))).div(new Fraction(3).mul(new Fraction(1).sub(lambda)).add(lambda));
       expect(l.equals(closed)).toBe(false);
       // Both sides of the refuted conclusion, evaluated exactly: Z3's l against the closed form.
-      expect(refutedPart.conclusion).toMatchObject({ kind: 'comparison', relation: '=', holds: false, left: { expression: 'l', value: ce.l }, right: { value: closed.toFraction() } });
+      expect(refutedPart.conclusion).toMatchObject({
+        kind: 'comparison',
+        relation: '=',
+        holds: false,
+        left: { expression: 'l', value: ce.l },
+        right: { value: closed.toFraction() },
+      });
     }
     // The "min only" part: two systems, same lambda and alpha_3, different exact l.
     const minOnly = three.parts.find((p) => p.part.startsWith('same'))!;
@@ -71,10 +85,16 @@ describe('Z3 claims', () => {
     expect(c.lambda).toBe(c.lambda_b);
     expect(c.alpha3).toBe(c.alpha3_b);
     const lOf = (tag: string): Fraction =>
-      queueingWaitLimit({ N: 1, lambda: f(c[`lambda${tag}`]), alpha: [1, 2, 3].map((r) => f(c[`alpha${r}${tag}`])), beta, nu: new Fraction(0) }).waitProbability;
+      queueingWaitLimit({ N: 1, lambda: f(c[`lambda${tag}`]), alpha: [1, 2, 3].map((r) => f(c[`alpha${r}${tag}`])), beta, nu: new Fraction(0) })
+        .waitProbability;
     expect(lOf('').equals(lOf('_b'))).toBe(false);
     expect(lOf('').equals(f(c.l))).toBe(true);
-    expect(minOnly.conclusion).toMatchObject({ kind: 'comparison', holds: false, left: { expression: 'l_b', value: c.l_b }, right: { expression: 'l', value: c.l } });
+    expect(minOnly.conclusion).toMatchObject({
+      kind: 'comparison',
+      holds: false,
+      left: { expression: 'l_b', value: c.l_b },
+      right: { expression: 'l', value: c.l },
+    });
   });
 
   it('dumps SMT-LIB2 that Z3 reads back and still finds unsatisfiable (proved parts)', async () => {
@@ -123,7 +143,7 @@ describe('lbcheck prove', () => {
     expect(block).toContain(`left  l = ${value('l').toFraction()}`);
     expect(block).toMatch(new RegExp(`right .* = ${closed.toFraction()}\n`));
     expect(r.stdout).toMatch(/part 3 refuted: same lambda and alpha_R give the same l\n\s+model: .*l_b = /s);
-    expect(r.stdout).toMatch(/>> l_b = l: FAILS\n\s+left  l_b = \S+\n\s+right l = \S+/);
+    expect(r.stdout).toMatch(/>> l_b = l: FAILS\n\s+left {2}l_b = \S+\n\s+right l = \S+/);
   });
 
   it('exits 0 on a proof and writes the SMT-LIB2 dump', async () => {
@@ -137,7 +157,10 @@ describe('lbcheck prove', () => {
   });
 
   it.each([
-    [['no-such-claim'], 'unknown claim "no-such-claim" (known: nu-threshold-blocking, nu-threshold-queueing, theorem1-fixed-point, theorem2-min-only, power-of-d-fixed-point, hetero-sq2-stability)'],
+    [
+      ['no-such-claim'],
+      'unknown claim "no-such-claim" (known: nu-threshold-blocking, nu-threshold-queueing, theorem1-fixed-point, theorem2-min-only, power-of-d-fixed-point, hetero-sq2-stability)',
+    ],
     [['theorem1-fixed-point', '--R', '1'], '--R must be >= 2, got 1'],
     [['theorem1-fixed-point', '--R', 'x'], '--R must be an integer, got "x"'],
     [['theorem1-fixed-point', '--size', '7'], '--size must be <= 6, got 7'],

@@ -6,7 +6,7 @@ import { contradictoryClaim } from '../fixtures/user/vacuous-claim.ts';
 import { lbcheck } from '../support/cli.ts';
 
 describe('vacuous parts', () => {
-  it('a claim whose only part has unsatisfiable hypotheses is unknown, the part vacuous with Z3\'s unsat as evidence', async () => {
+  it("a claim whose only part has unsatisfiable hypotheses is unknown, the part vacuous with Z3's unsat as evidence", async () => {
     const r = await decideClaim(contradictoryClaim, 1, 10_000);
     expect(r.verdict).toBe('unknown');
     expect(r.parts).toHaveLength(1);
@@ -24,7 +24,7 @@ describe('vacuous parts', () => {
     expect(r.reason).toContain('vacuous (hypotheses unsatisfiable): sufficiency (general beta), tokens at 0 of 2 dispatchers');
   });
 
-  it('a user\'s vacuous claim run by `check --file` is not proved and exits 1, naming the vacuous part', () => {
+  it("a user's vacuous claim run by `check --file` is not proved and exits 1, naming the vacuous part", () => {
     const r = lbcheck('check', '--file', 'test/fixtures/user/vacuous-claim.ts', '--no-builtins', '--json');
     expect(r.code).toBe(1);
     const [j] = JSON.parse(r.stdout).results;

@@ -68,15 +68,32 @@ export function labelledJiqQueueing<T>(p: JiqQueueingParams, A: Arith<T>): Chain
   const T = (s: Int32Array, j: number): number => s[N + j];
   const holders = (s: Int32Array, r: number): number[] => Array.from({ length: N }, (_, j) => j).filter((j) => T(s, j) === r + 1);
   /** Share of arrivals whose dispatcher holds no token. */
-  const tokenless = (s: Int32Array): T =>
-    p.alpha.reduce((a, alpha, r) => (holders(s, r).length === 0 ? A.add(a, A.fromRational(alpha)) : a), A.zero);
+  const tokenless = (s: Int32Array): T => p.alpha.reduce((a, alpha, r) => (holders(s, r).length === 0 ? A.add(a, A.fromRational(alpha)) : a), A.zero);
   const count = (s: Int32Array, f: (len: number) => boolean): number => Array.from({ length: N }, (_, j) => L(s, j)).filter(f).length;
   const perServer = (s: Int32Array, v: number): T => A.div(A.mul(tokenless(s), A.fromInt(v)), n);
-  const admit = (s: Int32Array): T => A.sub(A.one, perServer(s, count(s, (x) => x === K)));
+  const admit = (s: Int32Array): T =>
+    A.sub(
+      A.one,
+      perServer(
+        s,
+        count(s, (x) => x === K),
+      ),
+    );
   const jobs = (s: Int32Array): number => Array.from({ length: N }, (_, j) => L(s, j)).reduce((a, b) => a + b, 0);
-  const waitingWork = (s: Int32Array): number => Array.from({ length: N }, (_, j) => L(s, j)).filter((x) => x < K).reduce((a, b) => a + b, 0);
+  const waitingWork = (s: Int32Array): number =>
+    Array.from({ length: N }, (_, j) => L(s, j))
+      .filter((x) => x < K)
+      .reduce((a, b) => a + b, 0);
   const metrics: MetricDef<T>[] = [
-    { name: 'waitProbability', reward: (s) => perServer(s, count(s, (x) => x >= 1 && x < K)), per: admit },
+    {
+      name: 'waitProbability',
+      reward: (s) =>
+        perServer(
+          s,
+          count(s, (x) => x >= 1 && x < K),
+        ),
+      per: admit,
+    },
     { name: 'meanWait', reward: (s) => perServer(s, waitingWork(s)), per: admit },
     { name: 'meanJobs', reward: (s) => A.div(A.fromInt(jobs(s)), n) },
     { name: 'meanSojourn', reward: (s) => A.fromInt(jobs(s)), per: (s) => A.mul(lambdaN, admit(s)) },

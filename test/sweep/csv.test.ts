@@ -20,7 +20,12 @@ const rows = (path: string): string[][] => parse(readFileSync(path, 'utf8')) as 
 
 const AXES = ['R', 'lambda'];
 const line = (point: number, R: number, result?: unknown, error?: string): ResultLine => ({
-  point, params: { R: String(R), lambda: '1/2' }, seed: null, ok: error === undefined, ...(result !== undefined ? { result } : {}), ...(error ? { error } : {}),
+  point,
+  params: { R: String(R), lambda: '1/2' },
+  seed: null,
+  ok: error === undefined,
+  ...(result !== undefined ? { result } : {}),
+  ...(error ? { error } : {}),
 });
 const solved = (R: number): unknown => ({ metrics: { blocking: 0.25, tokenFraction: Array.from({ length: R }, (_, i) => (i + 1) / 10) }, trusted: true });
 
@@ -28,8 +33,12 @@ describe('flattenResult', () => {
   it('paths for records, one column per vector element from 1, lists of records as JSON', () => {
     const leaves = flattenResult({ metrics: { blocking: 0.5, tokenFraction: [0.1, 0.2] }, cases: [{ z: 1 }], ok: false, note: null }, 'result');
     expect([...leaves]).toEqual([
-      ['result.metrics.blocking', 0.5], ['result.metrics.tokenFraction[1]', 0.1], ['result.metrics.tokenFraction[2]', 0.2],
-      ['result.cases', '[{"z":1}]'], ['result.ok', false], ['result.note', null],
+      ['result.metrics.blocking', 0.5],
+      ['result.metrics.tokenFraction[1]', 0.1],
+      ['result.metrics.tokenFraction[2]', 0.2],
+      ['result.cases', '[{"z":1}]'],
+      ['result.ok', false],
+      ['result.note', null],
     ]);
   });
 });
@@ -43,7 +52,19 @@ describe('openCsv', () => {
     csv.append(line(2, 1, solved(1)));
     csv.close();
     const [header, ...body] = rows(path);
-    expect(header).toEqual(['point', 'R', 'lambda', 'seed', 'ok', 'error', 'result.metrics.blocking', 'result.metrics.tokenFraction[1]', 'result.metrics.tokenFraction[2]', 'result.trusted', 'other']);
+    expect(header).toEqual([
+      'point',
+      'R',
+      'lambda',
+      'seed',
+      'ok',
+      'error',
+      'result.metrics.blocking',
+      'result.metrics.tokenFraction[1]',
+      'result.metrics.tokenFraction[2]',
+      'result.trusted',
+      'other',
+    ]);
     expect(body).toEqual([
       ['1', '2', '1/2', '', 'true', '', '0.25', '0.1', '0.2', 'true', ''],
       ['0', '3', '1/2', '', 'true', '', '0.25', '0.1', '0.2', 'true', '{"result.metrics.tokenFraction[3]":0.3}'],
@@ -67,7 +88,10 @@ describe('openCsv', () => {
     const c2 = openCsv(none, AXES, false, []);
     c2.append(line(0, 2, undefined, 'bad'));
     c2.close();
-    expect(rows(none)).toEqual([['point', 'R', 'lambda', 'seed', 'ok', 'error', 'other'], ['0', '2', '1/2', '', 'false', 'bad', '']]);
+    expect(rows(none)).toEqual([
+      ['point', 'R', 'lambda', 'seed', 'ok', 'error', 'other'],
+      ['0', '2', '1/2', '', 'false', 'bad', ''],
+    ]);
   });
 
   it('a grid axis named seed is one column', () => {
@@ -94,23 +118,36 @@ describe('openCsv', () => {
     const resumed = openCsv(path, AXES, true, lines);
     resumed.append(line(3, 2, solved(2)));
     resumed.close();
-    expect(rows(path).slice(1).map((r) => r[0])).toEqual(['1', '0', '2', '3']);
+    expect(
+      rows(path)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['1', '0', '2', '3']);
     // A CSV that does not exist yet is written whole from FILE.
     const late = fresh();
     openCsv(late, AXES, true, lines).close();
-    expect(rows(late).slice(1).map((r) => r[0])).toEqual(['0', '1', '2']);
+    expect(
+      rows(late)
+        .slice(1)
+        .map((r) => r[0]),
+    ).toEqual(['0', '1', '2']);
   });
 
   it.each([
     ['an incomplete last line', (h: string) => `${h}0,2,1/2,,true,,0.25`, 'the last line is incomplete'],
-    ['another header', () => 'point,N,seed,ok,error,other\n', 'its header is not this sweep\'s (it must start point,R,lambda,seed,ok,error and end other)'],
+    ['another header', () => 'point,N,seed,ok,error,other\n', "its header is not this sweep's (it must start point,R,lambda,seed,ok,error and end other)"],
     ['a point FILE lacks', (h: string) => `${h}7,2,1/2,,true,,0.25,0.1,0.2,true,\n`, 'line 2 is point 7, which the JSON lines do not have'],
-    ['a point twice', (h: string) => `${h}0,2,1/2,,true,,0.25,0.1,0.2,true,\n0,2,1/2,,true,,0.25,0.1,0.2,true,\n`, 'line 3 is corrupt (point 0 is written twice)'],
-    ['other parameters', (h: string) => `${h}0,3,1/2,,true,,0.25,0.1,0.2,true,\n`, 'line 2 is corrupt (point 0\'s parameters do not match this sweep)'],
+    [
+      'a point twice',
+      (h: string) => `${h}0,2,1/2,,true,,0.25,0.1,0.2,true,\n0,2,1/2,,true,,0.25,0.1,0.2,true,\n`,
+      'line 3 is corrupt (point 0 is written twice)',
+    ],
+    ['other parameters', (h: string) => `${h}0,3,1/2,,true,,0.25,0.1,0.2,true,\n`, "line 2 is corrupt (point 0's parameters do not match this sweep)"],
     ['not CSV', (h: string) => `${h}0,"2\n`, 'not a CSV this sweep wrote'],
   ])('--resume refuses %s and leaves the file as it was', (_what, content, message) => {
     const path = fresh();
-    const header = 'point,R,lambda,seed,ok,error,result.metrics.blocking,result.metrics.tokenFraction[1],result.metrics.tokenFraction[2],result.trusted,other\n';
+    const header =
+      'point,R,lambda,seed,ok,error,result.metrics.blocking,result.metrics.tokenFraction[1],result.metrics.tokenFraction[2],result.trusted,other\n';
     const text = content(header);
     writeFileSync(path, text);
     expect(() => openCsv(path, AXES, true, [line(0, 2, solved(2))])).toThrow(message);

@@ -28,8 +28,12 @@ describe('sweep grids', () => {
 
   it('expands the product with the first axis slowest', () => {
     expect(expandGrid([parseAxis('a=1,2'), parseAxis('b=x,y,z')])).toEqual([
-      { a: '1', b: 'x' }, { a: '1', b: 'y' }, { a: '1', b: 'z' },
-      { a: '2', b: 'x' }, { a: '2', b: 'y' }, { a: '2', b: 'z' },
+      { a: '1', b: 'x' },
+      { a: '1', b: 'y' },
+      { a: '1', b: 'z' },
+      { a: '2', b: 'x' },
+      { a: '2', b: 'y' },
+      { a: '2', b: 'z' },
     ]);
     expect(() => expandGrid([parseAxis('a=1,2'), parseAxis('a=3')])).toThrow('--grid a is given twice');
     expect(() => expandGrid([parseAxis('a=1:1:1000'), parseAxis('b=1:1:1000')])).toThrow('the grid has 1000000 points (at most 100000)');

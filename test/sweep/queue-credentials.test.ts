@@ -26,7 +26,8 @@ interface Proc {
 /** `lbcheck ...args` with extra environment variables, not waited for. */
 function lbcheck(args: string[], env: Record<string, string> = {}): Proc {
   const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, CI: 'true', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '', err = '';
+  let out = '',
+    err = '';
   child.stdout.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr.on('data', (b: Buffer) => (err += b.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -54,7 +55,9 @@ describe('queue URL from the environment or a file', () => {
       expect(argv(w.pid)).toContain('worker --jobs 1');
       expect(argv(w.pid)).not.toContain(PASSWORD);
       const out = join(dir, 'env.jsonl');
-      const sweep = lbcheck(['sweep', 'solve', 'jiq-blocking', '--N', '2', '--alpha', '1/2,1/2', '--grid', 'lambda=0.25:0.25:0.5', '--out', out, '--json'], { LBCHECK_QUEUE: url });
+      const sweep = lbcheck(['sweep', 'solve', 'jiq-blocking', '--N', '2', '--alpha', '1/2,1/2', '--grid', 'lambda=0.25:0.25:0.5', '--out', out, '--json'], {
+        LBCHECK_QUEUE: url,
+      });
       expect(argv(sweep.pid)).not.toContain(PASSWORD);
       expect(await sweep.exited).toBe(0);
       const summary = JSON.parse(sweep.stdout());
@@ -87,7 +90,11 @@ describe('queue URL from the environment or a file', () => {
     [['worker'], {}, 'lbcheck: name the queue: --queue URL, --queue-file FILE, or the environment variable LBCHECK_QUEUE'],
     [['worker', '--queue', 'redis://127.0.0.1:1', '--queue-file', 'f'], {}, 'lbcheck: --queue and --queue-file both name the queue: give one'],
     [['worker', '--queue-file', '/nonexistent/queue-url'], {}, 'lbcheck: --queue-file /nonexistent/queue-url: cannot read (ENOENT)'],
-    [['worker'], { LBCHECK_QUEUE: `redis://u:${PASSWORD}%zz@127.0.0.1:1` }, 'lbcheck: LBCHECK_QUEUE: the password has a % that starts no valid escape (write a literal % as %25)'],
+    [
+      ['worker'],
+      { LBCHECK_QUEUE: `redis://u:${PASSWORD}%zz@127.0.0.1:1` },
+      'lbcheck: LBCHECK_QUEUE: the password has a % that starts no valid escape (write a literal % as %25)',
+    ],
   ] as [string[], Record<string, string>, string][])('refuses %j in one line, exit 2, never printing the password', async (args, env, line) => {
     const p = lbcheck(args, env);
     expect(await p.exited).toBe(2);

@@ -37,11 +37,19 @@ describe('sweep results file', () => {
 
   const good = (): string => `${JSON.stringify(header)}\n${JSON.stringify({ point: 1, params: params(1), seed: null, ok: true })}\n`;
   it.each([
-    ['another sweep', () => good().replace(header.id, '0123456789abcdef').replace('"points":3', '"points":4'), 'is from another sweep (points 4 there, 3 here)'],
+    [
+      'another sweep',
+      () => good().replace(header.id, '0123456789abcdef').replace('"points":3', '"points":4'),
+      'is from another sweep (points 4 there, 3 here)',
+    ],
     ['a corrupt line', () => good() + '{"point": 2, "par\n', 'line 3 is corrupt (not a JSON object)'],
     ['a point written twice', () => good() + JSON.stringify({ point: 1, params: params(1), seed: null, ok: true }) + '\n', 'point 1 is written twice'],
     ['a point out of range', () => good() + JSON.stringify({ point: 7, params: {}, seed: null, ok: true }) + '\n', 'no point index in 0..2'],
-    ['wrong parameters', () => good() + JSON.stringify({ point: 0, params: { N: '9' }, seed: null, ok: true }) + '\n', "point 0's parameters or status do not match"],
+    [
+      'wrong parameters',
+      () => good() + JSON.stringify({ point: 0, params: { N: '9' }, seed: null, ok: true }) + '\n',
+      "point 0's parameters or status do not match",
+    ],
     ['an incomplete last line', () => good() + '{"point":0', 'the last line is incomplete'],
     ['no header', () => '{"a":1}\n', 'line 1 is not an lbcheck sweep header'],
     ['an empty file', () => '', 'the file is empty'],

@@ -8,7 +8,11 @@ export const BIN = fileURLToPath(new URL('../../bin/lbcheck.js', import.meta.url
 
 /** The result lines of a sweep file by point, without wall-clock fields (seconds, events per second). */
 export function resultsByPoint(file: string): Record<string, unknown>[] {
-  const lines = readFileSync(file, 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l) as { point: number });
+  const lines = readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => JSON.parse(l) as { point: number });
   return lines.sort((a, b) => a.point - b.point).map((l) => JSON.parse(JSON.stringify(l, (k, v: unknown) => (/seconds|PerSecond/i.test(k) ? undefined : v))));
 }
 
@@ -22,7 +26,8 @@ export interface Running {
 /** Starts `lbcheck ...args` without waiting. */
 export function start(args: string[]): Running {
   const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '', err = '';
+  let out = '',
+    err = '';
   child.stdout!.on('data', (b: Buffer) => (out += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -58,7 +63,9 @@ export function freePort(): Promise<number> {
 /** A redis-server of our own on a free loopback port, without persistence; stop() ends it. */
 export async function startRedis(extra: string[] = []): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let log = '';
   child.stdout!.on('data', (b: Buffer) => (log += b.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

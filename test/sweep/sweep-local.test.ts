@@ -31,7 +31,12 @@ describe('lbcheck sweep (local pool)', { timeout: 420_000 }, () => {
     expect(header).toMatchObject({ command: 'solve', subject: 'jiq-blocking', points: 6, seedBase: null, fixed: { alpha: '3/5,2/5', method: 'auto' } });
     const lines = resultsByPoint(out) as { point: number; params: Record<string, string>; result: unknown }[];
     expect(lines.map((l) => l.params)).toEqual([
-      { lambda: '0.5', N: '2' }, { lambda: '0.5', N: '3' }, { lambda: '1', N: '2' }, { lambda: '1', N: '3' }, { lambda: '1.5', N: '2' }, { lambda: '1.5', N: '3' },
+      { lambda: '0.5', N: '2' },
+      { lambda: '0.5', N: '3' },
+      { lambda: '1', N: '2' },
+      { lambda: '1', N: '3' },
+      { lambda: '1.5', N: '2' },
+      { lambda: '1.5', N: '3' },
     ]);
     const direct = JSON.parse(lbcheck('solve', 'jiq-blocking', '--alpha', '3/5,2/5', '--lambda', '1', '--N', '3', '--json').stdout);
     expect(lines[3].result).toEqual(noTimes(direct));
@@ -63,9 +68,15 @@ describe('lbcheck sweep (local pool)', { timeout: 420_000 }, () => {
     expect((await run([...SIM, '--out', one, '--jobs', '1'])).code).toBe(0);
     expect((await run([...SIM, '--out', two, '--jobs', '2'])).code).toBe(0);
     const a = resultsByPoint(one) as { seed: number; result: { seed: number; metrics: unknown } }[];
-    expect(a.map((l) => [l.seed, l.result.seed])).toEqual([[7, 7], [8, 8], [9, 9]]);
+    expect(a.map((l) => [l.seed, l.result.seed])).toEqual([
+      [7, 7],
+      [8, 8],
+      [9, 9],
+    ]);
     expect(resultsByPoint(two)).toEqual(a);
-    const direct = JSON.parse(lbcheck('simulate', 'jiq-blocking', '--N', '50', '--alpha', '1/2,1/2', '--T', '200', '--seed', '8', '--lambda', '0.9', '--json').stdout);
+    const direct = JSON.parse(
+      lbcheck('simulate', 'jiq-blocking', '--N', '50', '--alpha', '1/2,1/2', '--T', '200', '--seed', '8', '--lambda', '0.9', '--json').stdout,
+    );
     expect(a[1].result.metrics).toEqual(direct.metrics);
   });
 

@@ -71,7 +71,10 @@ describe('transientChain', () => {
       describe: (s) => `(x=${s[0]})`,
     };
     const times = [0, 0.1, 0.5, 1, 3];
-    for (const [start, p0] of [[undefined, 0], [(_: unknown, s: Int32Array) => s[0] === 1, 1]] as const) {
+    for (const [start, p0] of [
+      [undefined, 0],
+      [(_: unknown, s: Int32Array) => s[0] === 1, 1],
+    ] as const) {
       const r = transientChain(def, { times, ...(start ? { start } : {}) });
       r.points.forEach((pt, k) => {
         const exact = a / (a + b) + (p0 - a / (a + b)) * Math.exp(-(a + b) * times[k]);
@@ -136,7 +139,7 @@ describe('transientModel', () => {
     });
   });
 
-  it('a long time: the law settles on the stationary solve\'s answer', () => {
+  it("a long time: the law settles on the stationary solve's answer", () => {
     const p = jsqD.parse({ N: '2', d: '2', lambda: '1/2' });
     const stationary = solveModel(jsqD, p, { method: 'exact' });
     const a = transientModel(jsqD, p, { times: [400] });

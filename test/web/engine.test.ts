@@ -40,7 +40,7 @@ describe('the explorer engine', () => {
     expect(idle).toBeCloseTo(4 * (1 - (r.value.metrics.busyFraction as number)), 12);
   });
 
-  it('refuses what the page should not solve, and bad parameters, in the CLI\'s words', async () => {
+  it("refuses what the page should not solve, and bad parameters, in the CLI's words", async () => {
     expect(await solve('jiq-blocking', { N: '100000', lambda: '1', alpha: '1/2,1/2' }, 'auto')).toEqual({
       ok: false,
       error: `too large for the page (more than ${PAGE_CAP} states): run \`lbcheck solve jiq-blocking --N 100000 --lambda 1 --alpha 1/2,1/2 --json\``,
@@ -49,12 +49,30 @@ describe('the explorer engine', () => {
     expect(bad).toEqual({ ok: false, error: '--alpha must sum to 1, got 5/6' });
     expect(await solve('no-such', {}, 'auto')).toMatchObject({ ok: false, error: expect.stringMatching(/^unknown family "no-such"/) });
     expect(await runClaim('prove-theorem2-min-only', 42)).toMatchObject({ ok: false, error: expect.stringMatching(/^Z3 needs a cross-origin isolated page/) });
-    expect(await replayTrace('product-form-exchange', { params: {}, trace: [] })).toEqual({ ok: false, error: 'claim "product-form-exchange" is not checked on coupled traces' });
+    expect(await replayTrace('product-form-exchange', { params: {}, trace: [] })).toEqual({
+      ok: false,
+      error: 'claim "product-form-exchange" is not checked on coupled traces',
+    });
   });
 
   it('evaluates a Z3 model against a part exactly, and says when it is no counterexample', async () => {
     // theorem2-min-only, R = 3, part 2 at the model prove finds: l = 1/4 against the closed form 13/64.
-    const model = { lambda: '1/2', nu: '0', alpha1: '3/4', alpha2: '3/16', alpha3: '1/16', beta1: '1/3', beta2: '1/3', beta3: '1/3', y0: '1/2', y1: '3/8', x1: '0', x2: '1/8', x3: '3/8', l: '1/4' };
+    const model = {
+      lambda: '1/2',
+      nu: '0',
+      alpha1: '3/4',
+      alpha2: '3/16',
+      alpha3: '1/16',
+      beta1: '1/3',
+      beta2: '1/3',
+      beta3: '1/3',
+      y0: '1/2',
+      y1: '3/8',
+      x1: '0',
+      x2: '1/8',
+      x3: '3/8',
+      l: '1/4',
+    };
     const r = await evaluateRefutation('theorem2-min-only', 3, 2, model);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
@@ -64,7 +82,10 @@ describe('the explorer engine', () => {
     expect(r.value.refutes).toBe(true);
     const moved = await evaluateRefutation('theorem2-min-only', 3, 2, { ...model, l: '13/64' });
     expect(moved.ok && moved.value.refutes).toBe(false);
-    expect(await evaluateRefutation('theorem2-min-only', 9, 1, model)).toMatchObject({ ok: false, error: expect.stringMatching(/must be an integer in 2\.\.6, got 9$/) });
+    expect(await evaluateRefutation('theorem2-min-only', 9, 1, model)).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/must be an integer in 2\.\.6, got 9$/),
+    });
   });
 
   it('integrates the fluid limit with the fixed point of fluid --json', async () => {
@@ -72,7 +93,9 @@ describe('the explorer engine', () => {
     const cli = JSON.parse(lbcheck('fluid', 'jiq-blocking', '--lambda', '9/10', '--alpha', '3/5,2/5', '--t', '50', '--json').stdout);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(Object.fromEntries(r.value.names.map((n, i) => [n, r.value.fixedPoint[i]]))).toEqual(Object.fromEntries(r.value.names.map((n) => [n, cli.fixedPoint[n]])));
+    expect(Object.fromEntries(r.value.names.map((n, i) => [n, r.value.fixedPoint[i]]))).toEqual(
+      Object.fromEntries(r.value.names.map((n) => [n, cli.fixedPoint[n]])),
+    );
     expect(r.value.series[0].at(-1)).toBeCloseTo(cli.trajectory.at(-1)[r.value.names[0]], 12);
   });
 });

@@ -78,14 +78,28 @@ describe('lbcheck explore: the server', () => {
 
   it('answers 404 outside the bundle: traversal, encoded traversal, unknown path, a directory', async () => {
     expect(await rawGet(explorer.url, '/z3/z3-built.js')).toBe(200);
-    for (const path of ['/../package.json', '/z3/', '/z3/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json', '/..%5c..%5cpackage.json', '/nope.js', '/assets/', '/files/', '/web/vite.config.ts']) {
+    for (const path of [
+      '/../package.json',
+      '/z3/',
+      '/z3/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+      '/..%5c..%5cpackage.json',
+      '/nope.js',
+      '/assets/',
+      '/files/',
+      '/web/vite.config.ts',
+    ]) {
       expect([path, await rawGet(explorer.url, path)]).toEqual([path, 404]);
     }
     expect(await rawGet(explorer.url, '/', 'POST')).toBe(405);
   });
 
   it('warns when --host is not loopback, before anything is served', async () => {
-    const child = spawn(process.execPath, [BIN, 'explore', '--host', '0.0.0.0', '--port', '0'], { env: { ...process.env, CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'explore', '--host', '0.0.0.0', '--port', '0'], {
+      env: { ...process.env, CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const warning = await new Promise<string>((ok) => {
       let err = '';
       child.stderr.on('data', (d: Buffer) => {
@@ -144,7 +158,9 @@ describe('the explorer in chromium', () => {
     const marked = await page.$$eval('.systems .cell.violated', (cells) => cells.map((c) => c.getAttribute('data-system')));
     expect(marked).toEqual([v.comparison.left.label, v.comparison.right.label]);
     expect(await page.textContent('[data-testid="event-text"]')).toBe(`step ${v.step}: ${last.event!.text}`);
-    expect(await page.textContent('[data-testid="command"]')).toBe(`lbcheck check coupling-theorem1-per-dispatcher --seed ${cli.seed} --path ${cli.path} --json`);
+    expect(await page.textContent('[data-testid="command"]')).toBe(
+      `lbcheck check coupling-theorem1-per-dispatcher --seed ${cli.seed} --path ${cli.path} --json`,
+    );
     await shot('trace');
     // A click on the plot goes to the step under the cursor (x runs over steps 0..n-1).
     const over = (await page.$('[data-testid="trace-plot"] .u-over'))!;
@@ -160,7 +176,9 @@ describe('the explorer in chromium', () => {
     const edited = couplingTheorem1PerDispatcher.trace!.replay({ ...base.case!, params: { ...base.case!.params, lambda: '2' } });
     await page.fill('input[name="lambda"]', '2');
     await page.waitForFunction(() => document.querySelector('[data-testid="trace-view"]')?.getAttribute('data-rerun-ms') !== '');
-    expect(await page.textContent('[data-testid="trace-verdict"]')).toBe(edited.violation ? `the order fails after step ${edited.violation.step}: ${edited.violation.why}` : `every order holds through step ${edited.events}`);
+    expect(await page.textContent('[data-testid="trace-verdict"]')).toBe(
+      edited.violation ? `the order fails after step ${edited.violation.step}: ${edited.violation.why}` : `every order holds through step ${edited.events}`,
+    );
     expect(page.url()).toContain('#/trace/coupling-theorem1-per-dispatcher?case=');
     // An invalid value: the rule the CLI prints, next to the field; the last good run stays.
     let rule = '';
@@ -197,7 +215,9 @@ describe('the explorer in chromium', () => {
   });
 
   it('re-runs and redraws an edited trace of 100 steps (timed for the floor)', async () => {
-    const events = Array.from({ length: 100 }, (_, i) => (i % 3 === 2 ? { kind: 'departure', position: (i * 37) % 1000 } : { kind: 'arrival', picks: [(i * 71) % 1000, (i * 13) % 1000] }));
+    const events = Array.from({ length: 100 }, (_, i) =>
+      i % 3 === 2 ? { kind: 'departure', position: (i * 37) % 1000 } : { kind: 'arrival', picks: [(i * 71) % 1000, (i * 13) % 1000] },
+    );
     await open(`#/trace/coupling-jsqd-bound?case=${encodeURIComponent(JSON.stringify({ params: { N: '6', d: '2' }, trace: events }))}`);
     await page.waitForSelector('[data-testid="trace-view"]');
     expect(await page.textContent('[data-testid="trace-verdict"]')).toBe('every order holds through step 100');
@@ -298,7 +318,11 @@ describe('the explorer in chromium', () => {
     const cap = POLICY.pageMaxStates.value.toLocaleString('en');
     expect(error).toBe(`too large for the page (more than ${cap} states): run \`lbcheck solve jiq-blocking --N 1000000 --lambda 9/10 --alpha 3/5,2/5 --json\``);
     await open('#/model/jiq-blocking?N=10&lambda=-1&alpha=3/5,2/5&solve=1');
-    expect(await page.textContent('[data-testid="rule-lambda"]')).toBe(lbcheck('solve', 'jiq-blocking', '--N', '10', '--lambda', '-1', '--alpha', '3/5,2/5').stderr.trim().replace(/^lbcheck: /, ''));
+    expect(await page.textContent('[data-testid="rule-lambda"]')).toBe(
+      lbcheck('solve', 'jiq-blocking', '--N', '10', '--lambda', '-1', '--alpha', '3/5,2/5')
+        .stderr.trim()
+        .replace(/^lbcheck: /, ''),
+    );
   });
 
   it('explains bad URLs in the page, never a blank page', async () => {

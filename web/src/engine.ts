@@ -90,7 +90,10 @@ export type ClaimRun = CheckResult;
 export function runClaim(id: string, seed: number, path?: string, progress?: (what: string) => void): Promise<Outcome<ClaimRun>> {
   return outcome(async () => {
     const p = findProperty(id);
-    if (smtClaimOf(p) && !globalThis.crossOriginIsolated) throw new UsageError(`Z3 needs a cross-origin isolated page (\`lbcheck explore\` serves one): or run \`lbcheck prove ${smtClaimOf(p)!.id} --json\` and open its refutation here`);
+    if (smtClaimOf(p) && !globalThis.crossOriginIsolated)
+      throw new UsageError(
+        `Z3 needs a cross-origin isolated page (\`lbcheck explore\` serves one): or run \`lbcheck prove ${smtClaimOf(p)!.id} --json\` and open its refutation here`,
+      );
     const r = await runProperty(p, { seed, ...(path ? { path } : {}), progress: (what) => progress?.(what) });
     return JSON.parse(JSON.stringify(r)) as ClaimRun;
   });
@@ -176,7 +179,13 @@ export function listFamilies(): FamilyInfo[] {
   return registry.families.map(({ family: f, origin }) => ({
     id: f.id,
     title: f.title,
-    params: Object.entries(f.params).map(([name, s]) => ({ name, help: s.help, kind: s.kind, optional: s.optional, ...(s.defaultText ? { defaultText: s.defaultText } : {}) })),
+    params: Object.entries(f.params).map(([name, s]) => ({
+      name,
+      help: s.help,
+      kind: s.kind,
+      optional: s.optional,
+      ...(s.defaultText ? { defaultText: s.defaultText } : {}),
+    })),
     fluid: Boolean(f.fluid),
     fluidIgnores: Object.keys(f.fluid?.ignoredParams ?? {}),
     origin,

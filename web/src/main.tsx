@@ -18,8 +18,18 @@ function TraceRouteView({ route, claims }: { route: Extract<Route, { view: 'trac
   useEffect(() => {
     if (claim) void engine.replayTrace(route.id, route.case as TraceCase).then(setData);
   }, []);
-  if (!claim) return <Message>Unknown claim "{route.id}". The <a href="#/">claims page</a> lists the {claims.length} claims this page knows.</Message>;
-  if (claim.kind !== 'trace') return <Message>Claim "{route.id}" is not checked on coupled traces: open it at <a href={`#/claim/${route.id}`}>#/claim/{route.id}</a>.</Message>;
+  if (!claim)
+    return (
+      <Message>
+        Unknown claim "{route.id}". The <a href="#/">claims page</a> lists the {claims.length} claims this page knows.
+      </Message>
+    );
+  if (claim.kind !== 'trace')
+    return (
+      <Message>
+        Claim "{route.id}" is not checked on coupled traces: open it at <a href={`#/claim/${route.id}`}>#/claim/{route.id}</a>.
+      </Message>
+    );
   if (!data) return <Message kind="info">replaying the trace…</Message>;
   if (!data.ok) return <Message>This URL's trace cannot be replayed: {data.error}</Message>;
   return <TraceView id={route.id} initial={data.value} editable={claim.editable} step={route.step} origin={route.origin} />;
@@ -40,7 +50,11 @@ function View({ route, claims, families, methods }: { route: Route; claims: Clai
     case 'open':
       return <OpenView />;
     case 'error':
-      return <Message>{route.message}. Start from the <a href="#/">claims page</a>.</Message>;
+      return (
+        <Message>
+          {route.message}. Start from the <a href="#/">claims page</a>.
+        </Message>
+      );
   }
 }
 
@@ -62,7 +76,9 @@ function App() {
   return (
     <>
       <header>
-        <h1><a href="#/">lbcheck explorer</a></h1>
+        <h1>
+          <a href="#/">lbcheck explorer</a>
+        </h1>
         <nav>
           <a href="#/">claims</a>
           <a href="#/model/jiq-blocking?N=10&lambda=9/10&alpha=3/5,2/5">model</a>
@@ -70,7 +86,13 @@ function App() {
         </nav>
       </header>
       <main>
-        {registry === null ? <Message kind="info">starting the engine…</Message> : 'error' in registry ? <Message>{registry.error}</Message> : <View route={route} claims={registry.claims} families={registry.families} methods={registry.methods} />}
+        {registry === null ? (
+          <Message kind="info">starting the engine…</Message>
+        ) : 'error' in registry ? (
+          <Message>{registry.error}</Message>
+        ) : (
+          <View route={route} claims={registry.claims} families={registry.families} methods={registry.methods} />
+        )}
       </main>
     </>
   );

@@ -54,8 +54,20 @@ export function Plot(p: PlotProps) {
       width: Math.max(320, el.clientWidth || 640),
       height: 220,
       scales: { x: { time: false } },
-      axes: [{ label: p.xLabel, ...(p.stepped ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500] } : {}) }, p.stepped ? { incrs: [1, 2, 5, 10, 20, 50, 100] } : {}],
-      series: [{ label: p.xLabel }, ...p.series.map((s, i) => ({ label: s.label, stroke: COLOURS[i % COLOURS.length], width: 2 + (p.series.length - 1 - i) * 1.5, ...(s.dash ? { dash: [6, 4] } : {}), ...(p.stepped ? { paths: uPlot.paths.stepped!({ align: 1 }) } : {}) }))],
+      axes: [
+        { label: p.xLabel, ...(p.stepped ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500] } : {}) },
+        p.stepped ? { incrs: [1, 2, 5, 10, 20, 50, 100] } : {},
+      ],
+      series: [
+        { label: p.xLabel },
+        ...p.series.map((s, i) => ({
+          label: s.label,
+          stroke: COLOURS[i % COLOURS.length],
+          width: 2 + (p.series.length - 1 - i) * 1.5,
+          ...(s.dash ? { dash: [6, 4] } : {}),
+          ...(p.stepped ? { paths: uPlot.paths.stepped!({ align: 1 }) } : {}),
+        })),
+      ],
       plugins: [marks],
     };
     const u = new uPlot(opts, [p.x, ...p.series.map((s) => s.values)] as uPlot.AlignedData, el);

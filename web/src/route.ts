@@ -39,7 +39,10 @@ export function parseRoute(hash: string): Route {
   try {
     const text = hash.replace(/^#/, '') || '/';
     const [pathPart, query = ''] = text.split('?', 2);
-    const segments = pathPart.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+    const segments = pathPart
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeURIComponent(s));
     const q = new URLSearchParams(query);
     const [view, id] = segments;
     if (!view || view === 'claims') return { view: 'claims' };
@@ -51,7 +54,13 @@ export function parseRoute(hash: string): Route {
         return { view, id, seed: intOf(q, 'seed', DEFAULT_SEED)!, ...(q.get('path') ? { path: q.get('path')! } : {}), step: intOf(q, 'step') };
       case 'trace': {
         const seed = intOf(q, 'seed');
-        return { view, id, case: jsonOf(q, 'case'), step: intOf(q, 'step'), ...(seed !== undefined ? { origin: { seed, ...(q.get('path') ? { path: q.get('path')! } : {}) } } : {}) };
+        return {
+          view,
+          id,
+          case: jsonOf(q, 'case'),
+          step: intOf(q, 'step'),
+          ...(seed !== undefined ? { origin: { seed, ...(q.get('path') ? { path: q.get('path')! } : {}) } } : {}),
+        };
       }
       case 'refutation': {
         const model = jsonOf(q, 'model');
@@ -63,7 +72,15 @@ export function parseRoute(hash: string): Route {
         for (const [k, v] of q) if (!['method', 'solve', 'fluid', 't'].includes(k)) params[k] = v;
         const t = Number(q.get('t') ?? '50');
         if (!(t > 0)) throw new Error(`t must be a number > 0, got "${q.get('t')}"`);
-        return { view, ...(id ? { family: id } : {}), params, method: q.get('method') ?? 'auto', solve: q.get('solve') === '1', fluid: q.get('fluid') === '1', t };
+        return {
+          view,
+          ...(id ? { family: id } : {}),
+          params,
+          method: q.get('method') ?? 'auto',
+          solve: q.get('solve') === '1',
+          fluid: q.get('fluid') === '1',
+          t,
+        };
       }
       default:
         throw new Error(`no page "${view}" (pages: claims, claim, trace, refutation, model, open)`);
@@ -88,11 +105,24 @@ export function formatRoute(r: Route): string {
     case 'open':
       return '#/open';
     case 'claim':
-      return `#/claim/${encodeURIComponent(r.id)}${query([['seed', r.seed], ['path', r.path], ['step', r.step]])}`;
+      return `#/claim/${encodeURIComponent(r.id)}${query([
+        ['seed', r.seed],
+        ['path', r.path],
+        ['step', r.step],
+      ])}`;
     case 'trace':
-      return `#/trace/${encodeURIComponent(r.id)}${query([['case', JSON.stringify(r.case)], ['step', r.step], ['seed', r.origin?.seed], ['path', r.origin?.path]])}`;
+      return `#/trace/${encodeURIComponent(r.id)}${query([
+        ['case', JSON.stringify(r.case)],
+        ['step', r.step],
+        ['seed', r.origin?.seed],
+        ['path', r.origin?.path],
+      ])}`;
     case 'refutation':
-      return `#/refutation/${encodeURIComponent(r.claim)}${query([['size', r.size], ['part', r.part], ['model', JSON.stringify(r.model)]])}`;
+      return `#/refutation/${encodeURIComponent(r.claim)}${query([
+        ['size', r.size],
+        ['part', r.part],
+        ['model', JSON.stringify(r.model)],
+      ])}`;
     case 'model':
       return `#/model/${encodeURIComponent(r.family ?? '')}${query([...Object.entries(r.params), ['method', r.method === 'auto' ? undefined : r.method], ['solve', r.solve ? 1 : undefined], ['fluid', r.fluid ? 1 : undefined], ['t', r.t === 50 ? undefined : r.t]])}`;
   }

@@ -22,5 +22,7 @@ export async function loadUserModules(): Promise<{ path: string; module: Record<
   if (response.status === 404) return [];
   if (!response.ok) throw new Error(`files/index.json: ${response.status}`);
   const entries = (await response.json()) as UserModuleEntry[];
-  return Promise.all(entries.map(async (e) => ({ path: e.path, module: (await import(/* @vite-ignore */ new URL(e.module, root).href)) as Record<string, unknown> })));
+  return Promise.all(
+    entries.map(async (e) => ({ path: e.path, module: (await import(/* @vite-ignore */ new URL(e.module, root).href)) as Record<string, unknown> })),
+  );
 }

@@ -11,6 +11,9 @@ const ready = loadUserModules().then((files) => engine.addUserModules(files));
 ready.catch(() => {});
 
 const calls = Object.fromEntries(
-  Object.entries(engine).map(([name, value]) => [name, typeof value === 'function' ? async (...args: unknown[]) => (await ready, (value as (...a: unknown[]) => unknown)(...args)) : value]),
+  Object.entries(engine).map(([name, value]) => [
+    name,
+    typeof value === 'function' ? async (...args: unknown[]) => (await ready, (value as (...a: unknown[]) => unknown)(...args)) : value,
+  ]),
 );
 Comlink.expose(calls);

@@ -21,7 +21,8 @@ const refinedFamilies = () => families.filter((f) => f.fluid?.refined);
 function parseSizes(text: string): number[] {
   const m = /^(\d+)\.\.(\d+)$/.exec(text.trim());
   const sizes = m ? Array.from({ length: Number(m[2]) - Number(m[1]) + 1 }, (_, i) => Number(m[1]) + i) : text.split(',').map(Number);
-  if (sizes.length < 1 || sizes.some((v) => !Number.isInteger(v) || v < 1) || (m && Number(m[2]) < Number(m[1]))) throw new UsageError(`--N must be a list of integers >= 1 or a range a..b, got "${text}"`);
+  if (sizes.length < 1 || sizes.some((v) => !Number.isInteger(v) || v < 1) || (m && Number(m[2]) < Number(m[1])))
+    throw new UsageError(`--N must be a list of integers >= 1 or a range a..b, got "${text}"`);
   return sizes;
 }
 
@@ -41,7 +42,12 @@ function parseParams(text: string | undefined, known: readonly string[]): Record
 function run(opts: AccuracyFlags): number {
   const start = performance.now();
   const family = refinedFamilies().find((f) => f.id === opts.family);
-  if (!family) throw new UsageError(`--family must be one of ${refinedFamilies().map((f) => f.id).join(', ')} (the families with a refined view), got "${opts.family}"`);
+  if (!family)
+    throw new UsageError(
+      `--family must be one of ${refinedFamilies()
+        .map((f) => f.id)
+        .join(', ')} (the families with a refined view), got "${opts.family}"`,
+    );
   const raw = parseParams(opts.params, Object.keys(family.params));
   const sizes = parseSizes(opts.N);
   if (opts.svg) checkWritable(opts.svg, '--svg');
@@ -50,11 +56,24 @@ function run(opts: AccuracyFlags): number {
   if (!quiet) process.stderr.write('\n');
   if (opts.svg) writeOutput(opts.svg, r.svg, '--svg');
   const seconds = (performance.now() - start) / 1000;
-  if (opts.json) printJson({ figure: 'mean-field-accuracy', model: family.id, params: raw, metric: opts.metric, curves: r.curves, svgFile: opts.svg ?? null, seconds });
+  if (opts.json)
+    printJson({ figure: 'mean-field-accuracy', model: family.id, params: raw, metric: opts.metric, curves: r.curves, svgFile: opts.svg ?? null, seconds });
   else {
     for (const c of r.curves) {
-      console.log(`${family.id} ${Object.entries(raw).map(([k, v]) => `${k}=${v}`).join(' ')}${c.sampling ? ` sampling=${c.sampling}` : ''}: ${opts.metric}, pi = ${fmt(c.meanField)}, V = ${fmt(c.V)}, A = ${fmt(c.A)}`);
-      const rows = c.rows.map((x) => [x.N, fmt(x.exact), fmt(x.order1), fmt(x.order2), (x.exact - x.order1).toExponential(2), (x.exact - x.order2).toExponential(2), x.states]);
+      console.log(
+        `${family.id} ${Object.entries(raw)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ')}${c.sampling ? ` sampling=${c.sampling}` : ''}: ${opts.metric}, pi = ${fmt(c.meanField)}, V = ${fmt(c.V)}, A = ${fmt(c.A)}`,
+      );
+      const rows = c.rows.map((x) => [
+        x.N,
+        fmt(x.exact),
+        fmt(x.order1),
+        fmt(x.order2),
+        (x.exact - x.order1).toExponential(2),
+        (x.exact - x.order2).toExponential(2),
+        x.states,
+      ]);
       console.log(renderTable(['N', 'exact E_N', 'pi + V/N', '+ A/N^2', 'exact - (pi + V/N)', 'exact - (.. + A/N^2)', 'states'], rows));
     }
     console.log(`${seconds.toFixed(1)} s`);

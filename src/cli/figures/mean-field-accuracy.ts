@@ -54,7 +54,13 @@ export function meanFieldAccuracy(o: AccuracyOptions): { curves: AccuracyCurve[]
       meanField: s.meanField,
       V: s.order1,
       A: s.order2!,
-      rows: run.solves.map((x) => ({ N: x.N, exact: flattenMetrics(x.solved.metrics)[o.metric] as number, order1: atN(s, x.N, 1), order2: atN(s, x.N, 2), states: x.solved.evidence.states })),
+      rows: run.solves.map((x) => ({
+        N: x.N,
+        exact: flattenMetrics(x.solved.metrics)[o.metric] as number,
+        order1: atN(s, x.N, 1),
+        order2: atN(s, x.N, 2),
+        states: x.solved.evidence.states,
+      })),
     });
   }
   const series: PlotSeries[] = curves.flatMap((c, k) => {
@@ -67,8 +73,19 @@ export function meanFieldAccuracy(o: AccuracyOptions): { curves: AccuracyCurve[]
     ];
   });
   const Ns = o.sizes;
-  series.push({ label: 'pi (mean field)', kind: 'line', colour: 9, points: [{ x: Ns[0], y: curves[0].meanField }, { x: Ns[Ns.length - 1], y: curves[0].meanField }] });
-  const params = Object.entries(o.raw).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`).join(' ');
+  series.push({
+    label: 'pi (mean field)',
+    kind: 'line',
+    colour: 9,
+    points: [
+      { x: Ns[0], y: curves[0].meanField },
+      { x: Ns[Ns.length - 1], y: curves[0].meanField },
+    ],
+  });
+  const params = Object.entries(o.raw)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   const svg = svgPlot({ title: `${family.id} ${params}: ${o.metric}, exact against the refined mean field`, xLabel: 'N', yLabel: o.metric, series });
   return { curves, svg };
 }

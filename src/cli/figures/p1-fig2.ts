@@ -86,10 +86,12 @@ export async function p1Fig2(o: Fig2Options): Promise<Fig2Result> {
     outcomes.set(d.point, out.result as SimulatedPoint);
     o.onProgress?.(outcomes.size, total);
   });
-  if (run.failed.length > 0) throw new UsageError(`P1 Fig. 2: ${run.failed.length} point(s) failed on the queue, e.g. point ${run.failed[0].point}: ${run.failed[0].error}`);
+  if (run.failed.length > 0)
+    throw new UsageError(`P1 Fig. 2: ${run.failed.length} point(s) failed on the queue, e.g. point ${run.failed[0].point}: ${run.failed[0].error}`);
   const level = sidakLevel(total);
   const points: Fig2Point[] = [];
-  let events = 0, seconds = 0;
+  let events = 0,
+    seconds = 0;
   for (const alpha2 of ALPHA2) {
     for (const lambda of LAMBDA) {
       const k = points.length;
@@ -103,20 +105,31 @@ export async function p1Fig2(o: Fig2Options): Promise<Fig2Result> {
       events += sim.events;
       seconds += sim.seconds;
       points.push({
-        alpha2: ratToNumber(new Fraction(alpha2)), lambda: ratToNumber(new Fraction(lambda)),
-        simulated: { mean: b.mean, stderr: b.stderr, ci95: b.ci95 }, productForm: exact, z, critical,
-        flagged: z !== null && !(Math.abs(z) <= critical), events: sim.events,
+        alpha2: ratToNumber(new Fraction(alpha2)),
+        lambda: ratToNumber(new Fraction(lambda)),
+        simulated: { mean: b.mean, stderr: b.stderr, ci95: b.ci95 },
+        productForm: exact,
+        z,
+        critical,
+        flagged: z !== null && !(Math.abs(z) <= critical),
+        events: sim.events,
       });
     }
   }
   const series: PlotSeries[] = ALPHA2.flatMap((alpha2, i): PlotSeries[] => [
     {
-      label: `product form, α₂ = ${alpha2}`, kind: 'line', colour: i,
+      label: `product form, α₂ = ${alpha2}`,
+      kind: 'line',
+      colour: i,
       points: CURVE.map((l) => ({ x: ratToNumber(l), y: productFormBlocking(params(o.N, alpha2, ratString(l))) })),
     },
     {
-      label: `simulated, α₂ = ${alpha2}`, kind: 'points', colour: i,
-      points: points.filter((q) => q.alpha2 === ratToNumber(new Fraction(alpha2))).map((q) => ({ x: q.lambda, y: q.simulated.mean, lo: q.simulated.ci95[0], hi: q.simulated.ci95[1] })),
+      label: `simulated, α₂ = ${alpha2}`,
+      kind: 'points',
+      colour: i,
+      points: points
+        .filter((q) => q.alpha2 === ratToNumber(new Fraction(alpha2)))
+        .map((q) => ({ x: q.lambda, y: q.simulated.mean, lo: q.simulated.ci95[0], hi: q.simulated.ci95[1] })),
     },
   ]);
   const svg = svgPlot({
@@ -127,7 +140,10 @@ export async function p1Fig2(o: Fig2Options): Promise<Fig2Result> {
     series,
   });
   return {
-    N: o.N, horizon: o.horizon, seed: o.seed, points,
+    N: o.N,
+    horizon: o.horizon,
+    seed: o.seed,
+    points,
     rule: { method: 'sidak', familyWiseLevel: FAMILY_WISE_LEVEL, comparisons: total, perComparisonLevel: level },
     verdict: points.some((q) => q.flagged) ? 'fail' : points.some((q) => q.z === null) ? 'unknown' : 'pass',
     eventsPerSecond: events / seconds,

@@ -82,7 +82,11 @@ type Counts = Pick<ExactSolution, 'primes' | 'liftingSteps'>;
 class Acceptor {
   private nextAttempt = 2;
   private readonly start = performance.now();
-  constructor(private readonly g: SparseGenerator<Rational>, private readonly rates: bigint[], private readonly opts: ExactOptions) {}
+  constructor(
+    private readonly g: SparseGenerator<Rational>,
+    private readonly rates: bigint[],
+    private readonly opts: ExactOptions,
+  ) {}
 
   /** `bits`: about those of the images' modulus, for progress (p-adic images are built only when read). */
   accept(images: ModularVector, done: number, counts: Counts, bits: number): ExactSolution | null {
@@ -99,7 +103,9 @@ class Acceptor {
     const seconds = (performance.now() - this.start) / 1000;
     const maxSeconds = this.opts.maxSeconds ?? 600;
     if (seconds > maxSeconds) {
-      throw new ExactBudgetExceeded(`exact solve of ${this.g.n} states gave up after ${seconds.toFixed(0)} s (${counts.primes} primes, ${counts.liftingSteps} lifting steps, ${bits} bits); use --method gth or iterative`);
+      throw new ExactBudgetExceeded(
+        `exact solve of ${this.g.n} states gave up after ${seconds.toFixed(0)} s (${counts.primes} primes, ${counts.liftingSteps} lifting steps, ${bits} bits); use --method gth or iterative`,
+      );
     }
     return null;
   }
@@ -130,7 +136,10 @@ function solveByCrt(g: SparseGenerator<Rational>, band: Band, acceptor: Acceptor
     const residues = residuesMod(g, p);
     if (!residues) continue;
     const F = modField(p);
-    const x = bandedGth(toBand(g, band, (k) => residues[k], F), F);
+    const x = bandedGth(
+      toBand(g, band, (k) => residues[k], F),
+      F,
+    );
     if (!x) continue;
     crt.add(x, p);
     primes++;

@@ -78,7 +78,14 @@ export function reduceBand(m: BandMatrix, F: Field): Float64Array | null {
  * row by row so that both passes read the band contiguously).
  * `d` (length n, entry 0 unused) is overwritten; null d means d = 0.
  */
-export function substitute(m: BandMatrix, invPivot: Float64Array, F: Field, x0: number, d: Float64Array | null, x: Float64Array = new Float64Array(m.n)): Float64Array {
+export function substitute(
+  m: BandMatrix,
+  invPivot: Float64Array,
+  F: Field,
+  x0: number,
+  d: Float64Array | null,
+  x: Float64Array = new Float64Array(m.n),
+): Float64Array {
   const { n, lower, upper, data: a, width } = m;
   const acc = d ?? new Float64Array(n);
   if (d) {
@@ -108,7 +115,10 @@ export function bandedGth(m: BandMatrix, F: Field): Float64Array | null {
 
 /** Float GTH: the stationary law (sums to 1), or null if the chain is reducible. */
 export function solveGth(g: SparseGenerator<number>, band: Band): Float64Array | null {
-  const x = bandedGth(toBand(g, band, (k) => g.rate[k], floatField), floatField);
+  const x = bandedGth(
+    toBand(g, band, (k) => g.rate[k], floatField),
+    floatField,
+  );
   if (!x) return null;
   let total = 0;
   for (let i = 0; i < x.length; i++) total += x[i];

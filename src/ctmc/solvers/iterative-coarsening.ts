@@ -163,7 +163,11 @@ function digitsToHalve(radices: readonly number[], strength: Float64Array): bool
  * digits are read off as the code is divided down, until it is 0 (the digits
  * above are 0: a queue profile's code ends long before its many digits do).
  */
-function halvedCodes(codes: Float64Array, radices: readonly number[], halve: boolean[]): { codes: Float64Array; radices: number[]; parity: Uint8Array; classes: number } {
+function halvedCodes(
+  codes: Float64Array,
+  radices: readonly number[],
+  halve: boolean[],
+): { codes: Float64Array; radices: number[]; parity: Uint8Array; classes: number } {
   const coarseRadices = radices.map((r, k) => (halve[k] ? Math.ceil(r / 2) : r));
   const weight = new Float64Array(radices.length);
   for (let k = 0, w = 1; k < radices.length; w *= coarseRadices[k], k++) weight[k] = w;
@@ -352,11 +356,21 @@ function coarsen(f: RatedLevel, fixedRates: boolean): Coarsening {
   const pattern = coarsePattern(f, agg, nc);
   const { inPtr, inSrc } = pattern;
   const coarse: Coarsening['coarse'] = {
-    n: nc, codes, radices, inPtr, inSrc,
-    inRate: new Float64Array(inSrc.length), inWeight: new Float64Array(inSrc.length), exit: new Float64Array(nc), x: new Float64Array(nc),
+    n: nc,
+    codes,
+    radices,
+    inPtr,
+    inSrc,
+    inRate: new Float64Array(inSrc.length),
+    inWeight: new Float64Array(inSrc.length),
+    exit: new Float64Array(nc),
+    x: new Float64Array(nc),
   };
   return {
-    coarse, agg, feeds: feeds(f, pattern, fixedRates), scratch: new Float64Array(nc),
+    coarse,
+    agg,
+    feeds: feeds(f, pattern, fixedRates),
+    scratch: new Float64Array(nc),
     omega: isotropic ? 2 : 1,
     visits: 3 * nc <= f.n ? 2 : 1,
   };

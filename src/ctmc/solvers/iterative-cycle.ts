@@ -77,7 +77,7 @@ function disaggregate(f: Level, c: Coarsening): void {
   for (let I = 0; I < coarse.n; I++) {
     const ratio = coarse.x[I] / factor[I];
     const capped = ratio > CAP_HIGH ? CAP_HIGH : ratio < CAP_LOW ? CAP_LOW : ratio;
-    factor[I] = ratio * (extra === 1 ? capped : Math.pow(capped, extra));
+    factor[I] = ratio * (extra === 1 ? capped : capped ** extra);
   }
   for (let i = 0; i < f.n; i++) {
     const v = f.x[i] * factor[agg[i]];

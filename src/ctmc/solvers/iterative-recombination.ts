@@ -24,7 +24,10 @@ function dot(a: Float64Array, b: Float64Array): number {
 
 /** c minimising c^T G c subject to sum c = 1: c = G^{-1} 1 / (1^T G^{-1} 1); null if G is singular (a zero pivot leaves c non-finite). */
 function affineMinimizer(G: number[][]): number[] | null {
-  const c = solveDense(G.map((row, i) => row.map((v, j) => (i === j ? v * (1 + RIDGE) : v))), G.map(() => 1));
+  const c = solveDense(
+    G.map((row, i) => row.map((v, j) => (i === j ? v * (1 + RIDGE) : v))),
+    G.map(() => 1),
+  );
   const total = c.reduce((p, q) => p + q, 0);
   return Number.isFinite(total) && total !== 0 ? c.map((v) => v / total) : null;
 }
@@ -36,7 +39,10 @@ export class History {
   private gram: number[][] = [];
   private readonly spare: [Float64Array, Float64Array][] = [];
 
-  constructor(private readonly n: number, private readonly capacity: number) {}
+  constructor(
+    private readonly n: number,
+    private readonly capacity: number,
+  ) {}
 
   push(x: Float64Array, r: Float64Array): void {
     if (this.xs.length === this.capacity) this.drop(1);

@@ -54,7 +54,13 @@ export class PadicLifting {
   private readonly rhs: Float64Array;
   private steps = 0;
 
-  private constructor(private readonly g: SparseGenerator<number>, p: number, m: BandMatrix, invPivot: Float64Array, F: Field) {
+  private constructor(
+    private readonly g: SparseGenerator<number>,
+    p: number,
+    m: BandMatrix,
+    invPivot: Float64Array,
+    F: Field,
+  ) {
     this.p = p;
     this.F = F;
     this.m = m;

@@ -49,8 +49,10 @@ export function cpuNow(): number {
 
 /** truncation.metricErrorMethod: how metricError was estimated (metricErrorParts has the terms). */
 export const METRIC_ERROR_METHOD = {
-  withSolver: "change between the last two truncations (times F / (Fp - F) where that is above 1, F and Fp their boundary masses; at least F) plus the float solver's error of the last solve (errorEstimate times half the range of the metric's reward)",
-  direct: 'change between the last two truncations (times F / (Fp - F) where that is above 1, F and Fp their boundary masses), at least F (the last float solve direct: no solver term)',
+  withSolver:
+    "change between the last two truncations (times F / (Fp - F) where that is above 1, F and Fp their boundary masses; at least F) plus the float solver's error of the last solve (errorEstimate times half the range of the metric's reward)",
+  direct:
+    'change between the last two truncations (times F / (Fp - F) where that is above 1, F and Fp their boundary masses), at least F (the last float solve direct: no solver term)',
 } as const;
 
 /** A search in progress: its rounds, budget and stopping rule. */
@@ -70,7 +72,10 @@ export class Search {
   stopped?: string;
 
   /** `spent`: CPU seconds the same search already spent before this one (a projection started again with a larger cap), counted against its budget. */
-  constructor(readonly opts: SearchOptions, spent = 0) {
+  constructor(
+    readonly opts: SearchOptions,
+    spent = 0,
+  ) {
     this.cpuStart = cpuNow() - spent;
     this.solverTolerance = opts.tolerance ?? DEFAULT_SOLVER_TOLERANCE;
     this.tolerance = opts.boundaryTolerance ?? DEFAULT_BOUNDARY_TOLERANCE;
@@ -120,13 +125,18 @@ export class Search {
       boundaryMass: mass,
       seconds: solved.evidence.seconds,
     });
-    this.opts.onProgress?.(`truncation ${this.rounds.length}: ${K !== undefined ? `K = ${K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
+    this.opts.onProgress?.(
+      `truncation ${this.rounds.length}: ${K !== undefined ? `K = ${K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`,
+    );
     if (this.settled() || (prefix && this.comparePrefix(prefix))) return true;
     if (this.cpuSeconds() > this.maxSeconds) this.stopped = `the search's budget of ${this.maxSeconds} CPU seconds ran out`;
     // At the state budget a re-solve of the same set (accept) may still settle the search: it does not grow.
-    else if (solved.evidence.states >= this.maxStates && !this.solverIsWhatIsLeft()) this.stopped = `the search reached its budget of ${budgetText(this.maxStates)} states`;
+    else if (solved.evidence.states >= this.maxStates && !this.solverIsWhatIsLeft())
+      this.stopped = `the search reached its budget of ${budgetText(this.maxStates)} states`;
     else if (this.stalled()) {
-      const tail = this.sets().slice(-STALL_ROUNDS - 1).map((r) => r.boundaryMass.toExponential(1));
+      const tail = this.sets()
+        .slice(-STALL_ROUNDS - 1)
+        .map((r) => r.boundaryMass.toExponential(1));
       this.stopped = `the boundary mass does not fall as the truncation grows (${tail.join(' -> ')}): the system may be unstable, or the truncation grows where the mass is not`;
     }
     return this.stopped !== undefined;
@@ -156,7 +166,9 @@ export class Search {
     this.previous = solved;
     const mass = solved.evidence.truncation?.boundaryMass ?? 0;
     this.rounds.splice(this.rounds.length - 1, 0, { prefix: true, states: solved.evidence.states, boundaryMass: mass, seconds: solved.evidence.seconds });
-    this.opts.onProgress?.(`compared with the set less its latest additions: ${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`);
+    this.opts.onProgress?.(
+      `compared with the set less its latest additions: ${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`,
+    );
     return this.settled();
   }
 

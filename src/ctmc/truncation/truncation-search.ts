@@ -86,7 +86,10 @@ export function searchCap<P>(family: ModelFamily<ParamSpecs, P>, t: TruncationVi
     }
     K = next;
   }
-  return search.finish(search.final((o) => at(K, o)), 'cap');
+  return search.finish(
+    search.final((o) => at(K, o)),
+    'cap',
+  );
 }
 
 /** The order beta of F ~ states^-beta between the last two rounds (NaN before two). */
@@ -138,7 +141,10 @@ export function hopelessBudget(rounds: readonly SearchRound[], reduction: number
   const needed = rounds[rounds.length - 1].states * growthFactor(rounds, reduction);
   if (!(needed > HOPELESS_FACTOR * maxStates)) return undefined;
   const fitted = fittedOrder(rounds);
-  const rate = fitted > 0 ? `F ~ states^-${fitted.toPrecision(2)} over the last two rounds, and even twice that rate` : 'F did not fall over the last two rounds, and even F ~ states^-1';
+  const rate =
+    fitted > 0
+      ? `F ~ states^-${fitted.toPrecision(2)} over the last two rounds, and even twice that rate`
+      : 'F did not fall over the last two rounds, and even F ~ states^-1';
   return `the boundary mass falls too slowly for the budget: ${rate} needs about ${needed.toExponential(1)} states for the tolerances, more than ${HOPELESS_FACTOR} times the budget of ${budgetText(maxStates)}`;
 }
 
@@ -196,7 +202,8 @@ function searchProjection(chain: Chain, opts: SearchOptions, cap: ProjectionCap,
         const smaller = solveChain(chain, { ...search.float, states: firstSet(def, Math.ceil((codes.length * 7) / 8)) });
         if (search.restart(smaller, solved, again)) break;
       }
-      const at = cap.K === undefined ? '' : ` cut at the projection's cap K = ${cap.K}${cap.K >= cap.largest ? ', the longest queue the state codes hold' : ''}`;
+      const at =
+        cap.K === undefined ? '' : ` cut at the projection's cap K = ${cap.K}${cap.K >= cap.largest ? ', the longest queue the state codes hold' : ''}`;
       search.stopped = `the state set holds every state of the chain${at}`;
       break;
     }
@@ -208,7 +215,10 @@ function searchProjection(chain: Chain, opts: SearchOptions, cap: ProjectionCap,
     reuse = { earlier, from: grown.from };
   }
   const states = search.last!.codes;
-  return search.finish(search.final((o) => solveChain(chain, { ...o, states })), 'projection');
+  return search.finish(
+    search.final((o) => solveChain(chain, { ...o, states })),
+    'projection',
+  );
 }
 
 /** The queue cap of a projection's chain and the largest one its state codes hold (absent for a projection chain without a cap). */
@@ -255,7 +265,11 @@ function searchProjectionRaisingCap<P>(family: ModelFamily<ParamSpecs, P>, t: Tr
     const chain = familyChain(family, t.withK(base, K));
     const solved = searchProjection(chain, opts, { K, largest }, cpuNow() - start);
     const tr = solved.evidence.truncation!;
-    const raise = tr.stopped !== undefined && K < largest && cpuNow() - start < (opts.maxSeconds ?? DEFAULT_SEARCH_SECONDS) && massAtCap(chain, solved) > tr.boundaryMass / 2;
+    const raise =
+      tr.stopped !== undefined &&
+      K < largest &&
+      cpuNow() - start < (opts.maxSeconds ?? DEFAULT_SEARCH_SECONDS) &&
+      massAtCap(chain, solved) > tr.boundaryMass / 2;
     if (!raise) {
       if (caps.length === 1) return solved;
       return { ...solved, evidence: { ...solved.evidence, seconds: (performance.now() - wall) / 1000, truncation: { ...tr, caps } } };

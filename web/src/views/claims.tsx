@@ -25,20 +25,45 @@ export function ClaimsView({ claims }: { claims: ClaimInfo[] }) {
   return (
     <section data-testid="claims-view">
       <h2>Claims</h2>
-      <p>{claims.length} claims. Open one to run it here, in this page, with the same modules as <code>lbcheck check</code>.</p>
+      <p>
+        {claims.length} claims. Open one to run it here, in this page, with the same modules as <code>lbcheck check</code>.
+      </p>
       <table class="claims">
-        <thead><tr><th>id</th><th>claim</th><th>source</th><th>method</th><th>expected</th><th>last verdict here</th></tr></thead>
+        <thead>
+          <tr>
+            <th>id</th>
+            <th>claim</th>
+            <th>source</th>
+            <th>method</th>
+            <th>expected</th>
+            <th>last verdict here</th>
+          </tr>
+        </thead>
         <tbody>
           {claims.map((c) => {
             const last = lastVerdict(c.id);
             return (
               <tr key={c.id} data-claim={c.id}>
-                <td><a href={`#/claim/${encodeURIComponent(c.id)}`}>{c.id}</a>{c.origin !== 'built-in' ? <div class="origin">{c.origin}</div> : null}</td>
+                <td>
+                  <a href={`#/claim/${encodeURIComponent(c.id)}`}>{c.id}</a>
+                  {c.origin !== 'built-in' ? <div class="origin">{c.origin}</div> : null}
+                </td>
                 <td class="statement">{c.claim}</td>
                 <td>{c.source}</td>
-                <td>{c.method}{c.kind === 'z3' ? <div class="origin">Z3: decided by the CLI</div> : null}</td>
+                <td>
+                  {c.method}
+                  {c.kind === 'z3' ? <div class="origin">Z3: decided by the CLI</div> : null}
+                </td>
                 <td>{c.expected}</td>
-                <td>{last ? <><Verdict verdict={last.verdict} /> <span class="origin">{last.at}</span></> : '–'}</td>
+                <td>
+                  {last ? (
+                    <>
+                      <Verdict verdict={last.verdict} /> <span class="origin">{last.at}</span>
+                    </>
+                  ) : (
+                    '–'
+                  )}
+                </td>
               </tr>
             );
           })}
@@ -52,8 +77,11 @@ export function ClaimsView({ claims }: { claims: ClaimInfo[] }) {
 function SmtHint({ claim }: { claim: ClaimInfo }) {
   return (
     <Message kind="info">
-      Z3 does not run in this page. Decide it with <code>lbcheck prove {claim.smt!.id} --size {Math.min(3, claim.smt!.max)} --json</code> and paste the output on the{' '}
-      <a href="#/open">open page</a>: the refutation opens here, evaluated exactly.
+      Z3 does not run in this page. Decide it with{' '}
+      <code>
+        lbcheck prove {claim.smt!.id} --size {Math.min(3, claim.smt!.max)} --json
+      </code>{' '}
+      and paste the output on the <a href="#/open">open page</a>: the refutation opens here, evaluated exactly.
     </Message>
   );
 }
@@ -67,32 +95,59 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
     if (!claim) return;
     let live = true;
     setRun(null);
-    void engine.runClaim(route.id, route.seed, route.path, progressProxy((w) => live && setProgress(w))).then((r) => {
-      if (!live) return;
-      setRun(r);
-      if (r.ok) localStorage.setItem(LAST + route.id, JSON.stringify({ verdict: r.value.verdict, at: new Date().toISOString().slice(0, 16).replace('T', ' ') }));
-    });
+    void engine
+      .runClaim(
+        route.id,
+        route.seed,
+        route.path,
+        progressProxy((w) => live && setProgress(w)),
+      )
+      .then((r) => {
+        if (!live) return;
+        setRun(r);
+        if (r.ok)
+          localStorage.setItem(LAST + route.id, JSON.stringify({ verdict: r.value.verdict, at: new Date().toISOString().slice(0, 16).replace('T', ' ') }));
+      });
     return () => {
       live = false;
     };
   }, [route.id, route.seed, route.path]);
 
-  if (!claim) return <Message>Unknown claim "{route.id}". The <a href="#/">claims page</a> lists the {claims.length} claims this page knows.</Message>;
-  const file = fileFlag(claim.origin).map((f) => ` ${f}`).join('');
+  if (!claim)
+    return (
+      <Message>
+        Unknown claim "{route.id}". The <a href="#/">claims page</a> lists the {claims.length} claims this page knows.
+      </Message>
+    );
+  const file = fileFlag(claim.origin)
+    .map((f) => ` ${f}`)
+    .join('');
   const command = `lbcheck check ${claim.id}${file} --seed ${route.seed}${route.path ? ` --path ${route.path}` : ''} --json`;
   const cx = run?.ok ? shownCounterexample(run.value) : null;
   return (
     <section class="claim" data-testid="claim-view">
       <h2>{claim.id}</h2>
       <p class="statement">{claim.claim}</p>
-      <p>source: {claim.source} · method: {claim.method} · expected: {claim.expected}</p>
+      <p>
+        source: {claim.source} · method: {claim.method} · expected: {claim.expected}
+      </p>
       {claim.kind === 'z3' && !crossOriginIsolated ? <SmtHint claim={claim} /> : null}
-      {!run ? <Message kind="info">running in the page{claim.kind === 'z3' ? ' (Z3 in WebAssembly: its start takes a few seconds)' : ''}… {progress}</Message> : null}
+      {!run ? (
+        <Message kind="info">
+          running in the page{claim.kind === 'z3' ? ' (Z3 in WebAssembly: its start takes a few seconds)' : ''}… {progress}
+        </Message>
+      ) : null}
       {run && !run.ok ? <Message>{run.error}</Message> : null}
       {run?.ok ? (
         <div class="result" data-testid="result">
-          <p><Verdict verdict={run.value.verdict} expected={run.value.expected} /> {run.value.summary} <span class="origin">({run.value.seconds.toFixed(2)} s in the page)</span></p>
-          <details><summary>evidence</summary><pre>{JSON.stringify(run.value.evidence, null, 2)}</pre></details>
+          <p>
+            <Verdict verdict={run.value.verdict} expected={run.value.expected} /> {run.value.summary}{' '}
+            <span class="origin">({run.value.seconds.toFixed(2)} s in the page)</span>
+          </p>
+          <details>
+            <summary>evidence</summary>
+            <pre>{JSON.stringify(run.value.evidence, null, 2)}</pre>
+          </details>
         </div>
       ) : null}
       {run?.ok && cx?.kind === 'coupling-trace' ? (
@@ -107,7 +162,10 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
       {cx?.kind === 'smt-refutation' ? <SmtParts cx={cx} /> : null}
       {cx?.kind === 'balance' ? <BalanceView id={claim.id} data={cx} /> : null}
       {cx && cx.kind !== 'coupling-trace' && cx.kind !== 'balance' && cx.kind !== 'smt-refutation' ? (
-        <details open><summary>counterexample</summary><pre>{JSON.stringify(cx, null, 2)}</pre></details>
+        <details open>
+          <summary>counterexample</summary>
+          <pre>{JSON.stringify(cx, null, 2)}</pre>
+        </details>
       ) : null}
       {cx?.kind === 'coupling-trace' ? null : (
         <Command text={run?.ok && run.value.path ? `lbcheck check ${claim.id}${file} --seed ${run.value.seed} --path ${run.value.path} --json` : command} />
@@ -120,11 +178,18 @@ export function ClaimRunView({ route, claims }: { route: Extract<Route, { view: 
 function SmtParts({ cx }: { cx: SmtRefutation }) {
   return (
     <div data-testid="smt-parts">
-      <p>Z3 refuted {cx.parts.length} part(s) at size {cx.size}; each model, checked exactly:</p>
+      <p>
+        Z3 refuted {cx.parts.length} part(s) at size {cx.size}; each model, checked exactly:
+      </p>
       <ul>
         {cx.parts.map((p) => (
           <li key={p.part}>
-            <a data-testid="open-refutation" href={formatRoute({ view: 'refutation', claim: cx.claim, size: cx.size, part: p.index, model: p.counterexample ?? {} })}>part {p.index}: {p.part}</a>
+            <a
+              data-testid="open-refutation"
+              href={formatRoute({ view: 'refutation', claim: cx.claim, size: cx.size, part: p.index, model: p.counterexample ?? {} })}
+            >
+              part {p.index}: {p.part}
+            </a>
           </li>
         ))}
       </ul>
@@ -171,10 +236,14 @@ export function OpenView() {
   return (
     <section data-testid="open-view">
       <h2>Open a counterexample from the command line</h2>
-      <p>Paste the output of <code>lbcheck check &lt;id&gt; --json</code> or <code>lbcheck prove &lt;claim&gt; --json</code>.</p>
+      <p>
+        Paste the output of <code>lbcheck check &lt;id&gt; --json</code> or <code>lbcheck prove &lt;claim&gt; --json</code>.
+      </p>
       <textarea rows={12} cols={100} data-testid="paste" value={text} onInput={(e) => setText((e.target as HTMLTextAreaElement).value)} />
       <p>
-        <button type="button" data-testid="open" disabled={text.trim() === ''} onClick={() => open(text)}>open</button>
+        <button type="button" data-testid="open" disabled={text.trim() === ''} onClick={() => open(text)}>
+          open
+        </button>
       </p>
       {error ? <Message>{error}</Message> : null}
     </section>

@@ -11,19 +11,46 @@ export function Command({ text }: { text: string }) {
 }
 
 export function Message({ kind = 'error', children }: { kind?: 'error' | 'info'; children: ComponentChildren }) {
-  return <div class={`message ${kind}`} role={kind === 'error' ? 'alert' : 'status'} data-testid={kind === 'error' ? 'error' : 'info'}>{children}</div>;
+  return (
+    <div class={`message ${kind}`} role={kind === 'error' ? 'alert' : 'status'} data-testid={kind === 'error' ? 'error' : 'info'}>
+      {children}
+    </div>
+  );
 }
 
-export function Field({ name, value, help, error, onInput }: { name: string; value: string; help?: string; error?: string | null; onInput: (v: string) => void }) {
+export function Field({
+  name,
+  value,
+  help,
+  error,
+  onInput,
+}: {
+  name: string;
+  value: string;
+  help?: string;
+  error?: string | null;
+  onInput: (v: string) => void;
+}) {
   return (
     <label class="field">
       <span class="name">{name}</span>
       <input name={name} value={value} title={help} onInput={(e) => onInput((e.target as HTMLInputElement).value)} />
-      {error ? <span class="rule" data-testid={`rule-${name}`}>{error}</span> : help ? <span class="help">{help}</span> : null}
+      {error ? (
+        <span class="rule" data-testid={`rule-${name}`}>
+          {error}
+        </span>
+      ) : help ? (
+        <span class="help">{help}</span>
+      ) : null}
     </label>
   );
 }
 
 export function Verdict({ verdict, expected }: { verdict: string; expected?: string }) {
-  return <span class={`verdict v-${verdict}`} data-testid="verdict">{verdict}{expected && expected !== verdict ? ` (expected ${expected})` : ''}</span>;
+  return (
+    <span class={`verdict v-${verdict}`} data-testid="verdict">
+      {verdict}
+      {expected && expected !== verdict ? ` (expected ${expected})` : ''}
+    </span>
+  );
 }

@@ -35,12 +35,26 @@ function SharedLane({ step, shared }: { step: TraceStep; shared: TraceCounterexa
   return (
     <div class="lane shared" data-testid="shared-lane">
       <div class="lane-title">shared draws</div>
-      <div class="event" data-testid="event-text">{step.event ? `step ${step.step}: ${step.event.text}` : 'step 0: start (no event)'}</div>
-      {step.event ? <div class="draws" data-testid="draws">{drawsText(step.event.draws)}</div> : null}
+      <div class="event" data-testid="event-text">
+        {step.event ? `step ${step.step}: ${step.event.text}` : 'step 0: start (no event)'}
+      </div>
+      {step.event ? (
+        <div class="draws" data-testid="draws">
+          {drawsText(step.event.draws)}
+        </div>
+      ) : null}
       {Object.entries(shared).map(([k, v]) => (
         <div class="tape" key={k}>
           <span class="label">{k}</span>{' '}
-          {(Array.isArray(v) ? v : [v]).map((x, i) => <span class="chip" key={i}>{typeof x === 'object' && x !== null ? Object.entries(x).map(([a, b]) => `${a} ${String(b)}`).join(' ') : String(x)}</span>)}
+          {(Array.isArray(v) ? v : [v]).map((x, i) => (
+            <span class="chip" key={i}>
+              {typeof x === 'object' && x !== null
+                ? Object.entries(x)
+                    .map(([a, b]) => `${a} ${String(b)}`)
+                    .join(' ')
+                : String(x)}
+            </span>
+          ))}
         </div>
       ))}
     </div>
@@ -56,34 +70,70 @@ function Systems({ step, previous }: { step: TraceStep; previous: TraceStep | nu
   return (
     <div class="systems" style={{ gridTemplateColumns: `minmax(9em, max-content) repeat(${names.length}, minmax(8em, 1fr))` }} data-testid="systems">
       <div class="head" />
-      {names.map((n) => <div class="head" key={n}>{n}</div>)}
+      {names.map((n) => (
+        <div class="head" key={n}>
+          {n}
+        </div>
+      ))}
       <div class="rowlabel">did</div>
-      {step.systems.map((s) => <div class="cell did" key={s.name}>{s.did.join('; ') || '–'}</div>)}
+      {step.systems.map((s) => (
+        <div class="cell did" key={s.name}>
+          {s.did.join('; ') || '–'}
+        </div>
+      ))}
       {keys.map((k) => [
-        <div class="rowlabel" key={`l-${k}`}>{k}</div>,
+        <div class="rowlabel" key={`l-${k}`}>
+          {k}
+        </div>,
         ...step.systems.map((s, i) => {
           const now = k in s.quantities ? quantityText(s.quantities[k]) : '';
           const before = previous && k in previous.systems[i].quantities ? quantityText(previous.systems[i].quantities[k]) : now;
-          return <div class={`cell${now !== before ? ' changed' : ''}`} key={`${k}-${s.name}`} data-system={s.name} data-quantity={k}>{now}</div>;
+          return (
+            <div class={`cell${now !== before ? ' changed' : ''}`} key={`${k}-${s.name}`} data-system={s.name} data-quantity={k}>
+              {now}
+            </div>
+          );
         }),
       ])}
       {byName.map(([quantity, sides]) => {
         const violated = failed?.quantity === quantity;
         return [
-          <div class={`rowlabel ordered${violated ? ' violated' : ''}`} key={`o-${quantity}`}>{violated ? '✗ ' : ''}{quantity}</div>,
+          <div class={`rowlabel ordered${violated ? ' violated' : ''}`} key={`o-${quantity}`}>
+            {violated ? '✗ ' : ''}
+            {quantity}
+          </div>,
           ...names.map((n) => {
             const side = violated && (failed.left.label === n || failed.right.label === n);
             const was = previous?.ordered[quantity]?.[n];
-            return <div class={`cell ordered${side ? ' violated' : ''}${was !== undefined && was !== sides[n] ? ' changed' : ''}`} key={`${quantity}-${n}`} data-ordered={quantity} data-system={n}>{sides[n] ?? ''}</div>;
+            return (
+              <div
+                class={`cell ordered${side ? ' violated' : ''}${was !== undefined && was !== sides[n] ? ' changed' : ''}`}
+                key={`${quantity}-${n}`}
+                data-ordered={quantity}
+                data-system={n}
+              >
+                {sides[n] ?? ''}
+              </div>
+            );
           }),
         ];
       })}
       {aside.map(([quantity, sides]) => {
         const violated = failed?.quantity === quantity;
         return [
-          <div class={`rowlabel ordered${violated ? ' violated' : ''}`} key={`a-${quantity}`}>{violated ? '✗ ' : ''}{quantity}</div>,
-          <div class={`cell ordered wide${violated ? ' violated' : ''}`} style={{ gridColumn: `span ${names.length}` }} key={`av-${quantity}`} data-ordered={quantity}>
-            {Object.entries(sides).map(([l, v]) => `${l} = ${v}`).join(failed?.quantity === quantity ? ' > ' : ' ≤ ')}
+          <div class={`rowlabel ordered${violated ? ' violated' : ''}`} key={`a-${quantity}`}>
+            {violated ? '✗ ' : ''}
+            {quantity}
+          </div>,
+          <div
+            class={`cell ordered wide${violated ? ' violated' : ''}`}
+            style={{ gridColumn: `span ${names.length}` }}
+            key={`av-${quantity}`}
+            data-ordered={quantity}
+          >
+            {Object.entries(sides)
+              .map(([l, v]) => `${l} = ${v}`)
+              .join(failed?.quantity === quantity ? ' > ' : ' ≤ ')}
           </div>,
         ];
       })}
@@ -91,7 +141,19 @@ function Systems({ step, previous }: { step: TraceStep; previous: TraceStep | nu
   );
 }
 
-function EventEditor({ event, index, onChange, onRemove, error }: { event: RawEvent; index: number; onChange: (e: RawEvent) => void; onRemove: () => void; error: string | null }) {
+function EventEditor({
+  event,
+  index,
+  onChange,
+  onRemove,
+  error,
+}: {
+  event: RawEvent;
+  index: number;
+  onChange: (e: RawEvent) => void;
+  onRemove: () => void;
+  error: string | null;
+}) {
   return (
     <div class="editor" data-testid="event-editor">
       <div class="lane-title">edit event {index + 1} (uniforms are cells 0..999: u = (cell + 1/2)/1000)</div>
@@ -107,11 +169,19 @@ function EventEditor({ event, index, onChange, onRemove, error }: { event: RawEv
             }}
           />
         ) : (
-          <span class="fixed" key={k}>{k}: {String(v)}</span>
+          <span class="fixed" key={k}>
+            {k}: {String(v)}
+          </span>
         ),
       )}
-      <button type="button" onClick={onRemove}>remove this event</button>
-      {error ? <span class="rule" data-testid="rule-event">{error}</span> : null}
+      <button type="button" onClick={onRemove}>
+        remove this event
+      </button>
+      {error ? (
+        <span class="rule" data-testid="rule-event">
+          {error}
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -205,7 +275,7 @@ export function TraceView({ id, initial, editable: allowed, step: initialStep, o
 
   const quantities = Object.keys(shown.ordered);
   const [chosen, setChosen] = useState<string | null>(null);
-  const plotted = chosen && quantities.includes(chosen) ? chosen : violation?.comparison.quantity ?? quantities[0];
+  const plotted = chosen && quantities.includes(chosen) ? chosen : (violation?.comparison.quantity ?? quantities[0]);
   const x = useMemo(() => steps.map((s) => s.step), [data]);
   const series = useMemo(() => {
     const labels = [...new Set(steps.flatMap((s) => Object.keys(s.ordered[plotted] ?? {})))];
@@ -223,43 +293,109 @@ export function TraceView({ id, initial, editable: allowed, step: initialStep, o
   });
 
   return (
-    <section class="trace" data-testid="trace-view" data-busy={busy ? '1' : '0'} data-rerun-ms={timing === null ? '' : timing.toFixed(1)} data-reruns={reruns} data-worker-ms={roundTrip.current.toFixed(1)}>
+    <section
+      class="trace"
+      data-testid="trace-view"
+      data-busy={busy ? '1' : '0'}
+      data-rerun-ms={timing === null ? '' : timing.toFixed(1)}
+      data-reruns={reruns}
+      data-worker-ms={roundTrip.current.toFixed(1)}
+    >
       <h2>{id}: coupled trace</h2>
       <div class="params">
         {Object.keys(texts).map((name) => (
-          <Field key={name} name={name} value={texts[name]} error={fieldError?.name === name ? fieldError.message : null} onInput={(v) => (editable.includes(name) ? editParam(name, v) : undefined)} />
+          <Field
+            key={name}
+            name={name}
+            value={texts[name]}
+            error={fieldError?.name === name ? fieldError.message : null}
+            onInput={(v) => (editable.includes(name) ? editParam(name, v) : undefined)}
+          />
         ))}
       </div>
-      <p class={`trace-verdict ${violation ? 'fails' : 'holds'}`} data-testid="trace-verdict">{verdictText(data)}</p>
-      {timing !== null ? <p class="timing" data-testid="rerun-timing">re-ran and redrew in {timing.toFixed(1)} ms</p> : null}
+      <p class={`trace-verdict ${violation ? 'fails' : 'holds'}`} data-testid="trace-verdict">
+        {verdictText(data)}
+      </p>
+      {timing !== null ? (
+        <p class="timing" data-testid="rerun-timing">
+          re-ran and redrew in {timing.toFixed(1)} ms
+        </p>
+      ) : null}
       <div class="controls">
-        <button type="button" data-testid="first" onClick={() => setStep(0)}>first</button>
-        <button type="button" data-testid="back" onClick={() => setStep(step - 1)}>◀ back</button>
-        <span class="step" data-testid="step">step {shown.step} of {steps.length - 1}</span>
-        <button type="button" data-testid="forward" onClick={() => setStep(step + 1)}>forward ▶</button>
-        <button type="button" data-testid="jump" disabled={!violation} onClick={() => setStep(violation ? violation.step : step)}>jump to violation</button>
-        {initial.case ? <button type="button" data-testid="shrink" onClick={() => void shrink()}>shrink again</button> : null}
+        <button type="button" data-testid="first" onClick={() => setStep(0)}>
+          first
+        </button>
+        <button type="button" data-testid="back" onClick={() => setStep(step - 1)}>
+          ◀ back
+        </button>
+        <span class="step" data-testid="step">
+          step {shown.step} of {steps.length - 1}
+        </span>
+        <button type="button" data-testid="forward" onClick={() => setStep(step + 1)}>
+          forward ▶
+        </button>
+        <button type="button" data-testid="jump" disabled={!violation} onClick={() => setStep(violation ? violation.step : step)}>
+          jump to violation
+        </button>
+        {initial.case ? (
+          <button type="button" data-testid="shrink" onClick={() => void shrink()}>
+            shrink again
+          </button>
+        ) : null}
       </div>
       <div class="timeline">
         {steps.map((s) => (
-          <button type="button" key={s.step} class={`tick${s.step === shown.step ? ' current' : ''}${s.violation ? ' bad' : ''}`} onClick={() => setStep(s.step)} title={s.event?.text ?? 'start'}>{s.step}</button>
+          <button
+            type="button"
+            key={s.step}
+            class={`tick${s.step === shown.step ? ' current' : ''}${s.violation ? ' bad' : ''}`}
+            onClick={() => setStep(s.step)}
+            title={s.event?.text ?? 'start'}
+          >
+            {s.step}
+          </button>
         ))}
       </div>
       <SharedLane step={shown} shared={data.shared} />
       <Systems step={shown} previous={shown.step > 0 ? steps[shown.step - 1] : null} />
       {initial.case && shown.step > 0 && events.list[shown.step - 1] ? (
-        <EventEditor key={`${shown.step}-${JSON.stringify(events.list[shown.step - 1])}`} event={events.list[shown.step - 1]} index={shown.step - 1} error={fieldError?.name === 'event' ? fieldError.message : null} onChange={(e) => editEvent(shown.step - 1, e)} onRemove={() => editEvent(shown.step - 1, null)} />
-      ) : fieldError?.name === 'event' ? <Message>{fieldError.message}</Message> : null}
+        <EventEditor
+          key={`${shown.step}-${JSON.stringify(events.list[shown.step - 1])}`}
+          event={events.list[shown.step - 1]}
+          index={shown.step - 1}
+          error={fieldError?.name === 'event' ? fieldError.message : null}
+          onChange={(e) => editEvent(shown.step - 1, e)}
+          onRemove={() => editEvent(shown.step - 1, null)}
+        />
+      ) : fieldError?.name === 'event' ? (
+        <Message>{fieldError.message}</Message>
+      ) : null}
       <div class="plot-head">
         plot:{' '}
         <select value={plotted} onChange={(e) => setChosen((e.target as HTMLSelectElement).value)} data-testid="plot-quantity">
-          {quantities.map((q) => <option key={q} value={q}>{q}</option>)}
+          {quantities.map((q) => (
+            <option key={q} value={q}>
+              {q}
+            </option>
+          ))}
         </select>{' '}
         (click a point to go to that step; red: the violation)
       </div>
-      <Plot title={plotted} xLabel="step" x={x} series={series} stepped mark={violation?.step ?? null} current={shown.step} onPick={(i) => setStep(i)} testid="trace-plot" />
+      <Plot
+        title={plotted}
+        xLabel="step"
+        x={x}
+        series={series}
+        stepped
+        mark={violation?.step ?? null}
+        current={shown.step}
+        onPick={(i) => setStep(i)}
+        testid="trace-plot"
+      />
       <Command text={commandOf(id, origin)} />
-      {JSON.stringify(current) !== JSON.stringify(original) ? <p class="note">edited in the page: the command replays the original; this view's URL replays the edit.</p> : null}
+      {JSON.stringify(current) !== JSON.stringify(original) ? (
+        <p class="note">edited in the page: the command replays the original; this view's URL replays the edit.</p>
+      ) : null}
     </section>
   );
 }
