@@ -14,7 +14,7 @@ export function timed<T>(f: () => T): Timed<T> {
 }
 
 export function emit(record: Record<string, unknown>): void {
-  process.stdout.write(JSON.stringify(record) + '\n');
+  process.stdout.write(`${JSON.stringify(record)}\n`);
 }
 
 export const round = (x: number, digits = 4): number => Number(x.toPrecision(digits));

@@ -12,5 +12,5 @@ const claim = smtClaims.find((c) => c.id === id)!;
 const cpu = process.cpuUsage();
 const r = await decideClaim(claim, Number(size), DEFAULT_TIMEOUT_MS);
 const used = process.cpuUsage(cpu);
-process.stdout.write(JSON.stringify({ verdict: r.verdict, parts: r.parts.length, seconds: r.seconds, cpuSeconds: (used.user + used.system) / 1e6 }) + '\n');
+process.stdout.write(`${JSON.stringify({ verdict: r.verdict, parts: r.parts.length, seconds: r.seconds, cpuSeconds: (used.user + used.system) / 1e6 })}\n`);
 process.exit(0);

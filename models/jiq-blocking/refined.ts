@@ -18,7 +18,7 @@ import type { JiqBlockingParams } from './params.ts';
 export function jiqBlockingDensity(p: JiqBlockingParams): DensityModel {
   const R = p.alpha.length;
   const fp = blockingFixedPointExact(p);
-  const open = fp.x.findIndex((v) => v === null);
+  const open = fp.x.indexOf(null);
   if (open >= 0) throw new UsageError(`the fixed point leaves the token split open (dispatcher ${open + 1}): there is no single point to expand at`);
   const tokens = Float64Array.from(fp.x, (v) => ratToNumber(v!));
   const empty = fp.x.findIndex((v) => v!.compare(0) <= 0);

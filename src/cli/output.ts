@@ -2,7 +2,7 @@
 import { UsageError } from '../core/errors.ts';
 
 export function printJson(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** A positive finite number, from option text (horizons, timeouts, budgets). */

@@ -25,7 +25,7 @@ function note(c: Comparison): string {
   }
 }
 
-const clip = (s: string, n: number): string => (s.length <= n ? s : s.slice(0, n - 1) + '…');
+const clip = (s: string, n: number): string => (s.length <= n ? s : `${s.slice(0, n - 1)}…`);
 
 /** A plain table: columns padded to their widest cell (case and metric clipped), numbers right-aligned. */
 function table(head: string[], rows: string[][], right: boolean[]): string {

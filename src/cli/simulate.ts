@@ -125,7 +125,7 @@ function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<stri
     return code;
   }
   const rows = Object.entries(report.metrics).map(([k, e]) => [k, short(e.mean), short(e.stderr), `[${short(e.ci95[0])}, ${short(e.ci95[1])}]`]);
-  console.log(renderTable(['metric', 'mean', 'stderr', '95% CI (t, ' + (report.batches - 1) + ' df)'], rows));
+  console.log(renderTable(['metric', 'mean', 'stderr', `95% CI (t, ${report.batches - 1} df)`], rows));
   return code;
 }
 

@@ -147,7 +147,7 @@ export function readParams<S extends ParamSpecs>(specs: S, raw: Record<string, s
     if (!Object.hasOwn(specs, k))
       throw new UsageError(
         `unknown parameter --${k} (known: ${Object.keys(specs)
-          .map((s) => '--' + s)
+          .map((s) => `--${s}`)
           .join(', ')})`,
       );
   }

@@ -22,7 +22,7 @@ function writeOne(path: string, file: ExportFile): void {
   try {
     let buf = '';
     file.lines((line) => {
-      buf += line + '\n';
+      buf += `${line}\n`;
       if (buf.length >= CHUNK) {
         writeSync(fd, buf);
         buf = '';

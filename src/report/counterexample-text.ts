@@ -156,7 +156,7 @@ function outline(v: EvidenceValue, indent: string): string[] {
   if (isRecord(v)) {
     return Object.entries(v).flatMap(([k, x]) => {
       if (Array.isArray(x) && x.every((e) => typeof e !== 'object' || e === null)) return wrapPairs(`${indent}${k}: `, x.map(String));
-      return typeof x === 'object' && x !== null ? [`${indent}${k}:`, ...outline(x, indent + '  ')] : [`${indent}${k}: ${String(x)}`];
+      return typeof x === 'object' && x !== null ? [`${indent}${k}:`, ...outline(x, `${indent}  `)] : [`${indent}${k}: ${String(x)}`];
     });
   }
   return [`${indent}${String(v)}`];

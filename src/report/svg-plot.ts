@@ -149,5 +149,5 @@ export function svgPlot(spec: PlotSpec): string {
   });
   if (spec.legendNote) out.push(`<text x="${lx}" y="${top + 14 + listed.length * 18}" fill="#666">${escapeXml(spec.legendNote)}</text>`);
   out.push('</svg>');
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }

@@ -61,7 +61,7 @@ function lastLine(text: string): string {
       .split('\n')
       .filter((l) => l.trim() !== '')
       .pop() ?? '';
-  return line.length > 160 ? line.slice(0, 157) + '...' : line;
+  return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
 
 /** Parses and checks a simulator's stdout; throws CaseFailure naming what is wrong. */
@@ -121,7 +121,7 @@ export function runExternal(command: string, input: CaseInput, timeoutMs: number
     });
     // A simulator may exit without reading its input: ignore the broken pipe, judge by the exit.
     child.stdin.on('error', () => {});
-    child.stdin.end(JSON.stringify(input) + '\n');
+    child.stdin.end(`${JSON.stringify(input)}\n`);
     child.on('error', (e) => {
       clearTimeout(timer);
       reject(new CaseFailure(`could not start the simulator: ${e.message}`));

@@ -119,7 +119,7 @@ export function openResults(path: string, h: SweepHeader, resume: boolean, point
     } else {
       if (existsSync(path)) throw new UsageError(`--out ${path} exists; pass --resume to continue that sweep, or choose another file`);
       fd = openSync(path, 'wx');
-      writeSync(fd, JSON.stringify(h) + '\n');
+      writeSync(fd, `${JSON.stringify(h)}\n`);
     }
   } catch (e) {
     if (e instanceof UsageError || typeof (e as NodeJS.ErrnoException).code !== 'string') throw e;
@@ -129,7 +129,7 @@ export function openResults(path: string, h: SweepHeader, resume: boolean, point
     lines,
     done: new Set(lines.map((l) => l.point)),
     // One write per line: an interrupted sweep leaves whole lines only.
-    append: (line) => void writeSync(fd, JSON.stringify(line) + '\n'),
+    append: (line) => void writeSync(fd, `${JSON.stringify(line)}\n`),
     close: () => closeSync(fd),
   };
 }

@@ -37,7 +37,7 @@ afterAll(async () => {
   await browser?.close();
   await explorer?.stop();
   const report = join(tmpdir(), 'lbcheck-explorer-floors.json');
-  writeFileSync(report, JSON.stringify(floors, null, 2) + '\n');
+  writeFileSync(report, `${JSON.stringify(floors, null, 2)}\n`);
   console.log(`explorer floors (${report}): ${JSON.stringify(floors)}`);
 });
 

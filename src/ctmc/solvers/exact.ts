@@ -94,7 +94,7 @@ class Acceptor {
     if (done >= this.nextAttempt) {
       this.nextAttempt = Math.ceil(done * 1.25);
       const v = reconstructVector(images);
-      if (v && v.numerators.every((a) => a > 0n) && satisfiesBalance(this.g, v.numerators, this.rates)) {
+      if (v?.numerators.every((a) => a > 0n) && satisfiesBalance(this.g, v.numerators, this.rates)) {
         const common = v.numerators.reduce(gcd);
         const numerators = v.numerators.map((a) => a / common);
         return { numerators, total: numerators.reduce((a, b) => a + b, 0n), ...counts, modulusBits: images.modulus.toString(2).length };
