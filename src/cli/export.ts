@@ -48,7 +48,10 @@ function runExport(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string
     files,
     seconds: (performance.now() - start) / 1000,
   };
-  if (opts.json) return printJson(report);
+  if (opts.json) {
+    printJson(report);
+    return;
+  }
   console.log(`${family.id}  ${paramText(chain.params)}`);
   console.log(
     wrap(

@@ -35,7 +35,7 @@ async function runFig2(opts: Fig2Flags): Promise<number> {
   const queue = source === undefined ? undefined : parseQueueUrl(source.text, source.source);
   if (opts.svg) checkWritable(opts.svg, '--svg');
   const progress = countProgress(ALPHA2.length * LAMBDA.length, 'grid points', Boolean(opts.json));
-  let r;
+  let r: Awaited<ReturnType<typeof p1Fig2>>;
   try {
     r = await p1Fig2({ N, horizon, seed, execution: { threads, queue: queue?.href }, onProgress: () => progress.tick() });
   } finally {

@@ -144,7 +144,7 @@ async function runSweep(command: SweepCommand, subject: SweepSubject, opts: Reco
   if (opts.csv !== undefined && !opts.resume && existsSync(opts.csv))
     throw new UsageError(`--csv ${opts.csv} exists; pass --resume to continue that sweep, or choose another file`);
   const results = openResults(opts.out, plan.header, Boolean(opts.resume), (k) => plan.points[k]);
-  let csv;
+  let csv: ReturnType<typeof openCsv> | undefined;
   try {
     csv =
       opts.csv === undefined
@@ -178,7 +178,7 @@ async function runSweep(command: SweepCommand, subject: SweepSubject, opts: Reco
     else notOk++;
     progress.tick();
   };
-  let summary;
+  let summary: Awaited<ReturnType<typeof runJobs>>;
   try {
     summary = await runJobs(pending, { runner: RUNNER, env, threads, ...(queue !== undefined ? { queue: queue.href } : {}) }, write);
   } finally {

@@ -71,6 +71,7 @@ export interface ChainDefinition<T> {
    * past the longest queue: at N = 8, 2 + K = 59 metrics, mostly 0). Returning
    * nothing means it wrote them all.
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an implementation that writes every slot returns nothing.
   rewardsInto?(s: Int32Array, out: Store<T>): number | void;
   /** Formats the state for people, e.g. "(n0=3, n1=2, n2=0)". */
   describe(s: Int32Array): string;

@@ -19,7 +19,7 @@ export interface Clamp {
 }
 
 function clamp01(x: number): number {
-  return x < 0 ? 0 : Math.min(x , 1);
+  return x < 0 ? 0 : Math.min(x, 1);
 }
 
 /** The values with the probabilities among them clamped to [0, 1], and the clamps that moved one. */

@@ -69,7 +69,7 @@ function sameStructure(a: SparseGenerator<unknown>, b: SparseGenerator<unknown>)
 }
 
 /** Interpolates one quantity over the fit points; refuses degrees above MAX_RATE_DEGREE. */
-function fit(xs: Rational[], ys: Rational[], what: () => string): Rational[] {
+function interpolate(xs: Rational[], ys: Rational[], what: () => string): Rational[] {
   const c = interpolateRational(xs, ys);
   if (c.length - 1 > MAX_RATE_DEGREE) {
     throw new ParametricUnknown(
@@ -122,7 +122,7 @@ export function fitParametricChain(chainAt: (x: Rational) => Chain): ParametricC
   const rateFits: Rational[][] = [];
   for (let k = 0; k < m; k++) {
     rateFits.push(
-      fit(
+      interpolate(
         xs,
         gens.map((g) => g.rate[k]),
         () => `the rate of transition ${k}`,
@@ -138,7 +138,7 @@ export function fitParametricChain(chainAt: (x: Rational) => Chain): ParametricC
       decodeInto(g0.codes[i], g0.radices, digits);
       const label = (): string => `metric ${metric.name}${metric.index ? `[${metric.index}]` : ''} at state ${defs[0].describe(digits)}`;
       rewardFits.push(
-        fit(
+        interpolate(
           xs,
           defs.map((d) => d.metrics[mi].reward(digits)),
           label,
@@ -146,7 +146,7 @@ export function fitParametricChain(chainAt: (x: Rational) => Chain): ParametricC
       );
       if (metric.per)
         perFits.push(
-          fit(
+          interpolate(
             xs,
             defs.map((d) => d.metrics[mi].per!(digits)),
             label,

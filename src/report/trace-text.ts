@@ -30,7 +30,7 @@ const BLANK = {
 };
 
 /** Wraps a line at `width` characters, at a space where one is near, continuation lines indented. */
-function fit(line: string, width = MAX_WIDTH): string[] {
+function wrapLine(line: string, width = MAX_WIDTH): string[] {
   const out: string[] = [];
   let rest = line;
   let indent = '';
@@ -119,5 +119,5 @@ export function traceText(steps: readonly TraceStep[], events: number, width = M
   }
   const v = steps.at(-1)?.violation;
   lines.push(v ? `VIOLATED after step ${v.step}: ${v.order}: ${v.why}` : `every order holds through step ${events}`);
-  return lines.flatMap((l) => fit(l, width));
+  return lines.flatMap((l) => wrapLine(l, width));
 }

@@ -140,10 +140,19 @@ export async function regress<P>(family: ModelFamily<ParamSpecs, P>, panel: read
     const r = ran[i];
     const start = performance.now();
     // The simulator starts first: an external one runs in its own process while the chain is solved here.
-    const sim = o.runner(input, p).then(
-      (m) => ((r.estimates = m), (r.simSeconds = (performance.now() - start) / 1000)),
-      (e: unknown) => ((r.error = failure(e)), (r.simSeconds = (performance.now() - start) / 1000)),
-    );
+    const sim = o
+      .runner(input, p)
+      .then(
+        (m) => {
+          r.estimates = m;
+        },
+        (e: unknown) => {
+          r.error = failure(e);
+        },
+      )
+      .finally(() => {
+        r.simSeconds = (performance.now() - start) / 1000;
+      });
     try {
       r.exact = solveExact(p);
     } catch (e) {

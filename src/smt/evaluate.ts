@@ -40,7 +40,7 @@ export function termText(t: Term): string {
     case 'div':
       return `${wrap(n.a, 2)}/${wrap(n.b, 3)}`;
     case 'ite':
-      return `(if ${propText(n.cond)} then ${termText(n.then)} else ${termText(n.else)})`;
+      return `(if ${propText(n.cond)} then ${termText(n.ifTrue)} else ${termText(n.ifFalse)})`;
   }
 }
 

@@ -15,7 +15,7 @@ export type TermNode =
   | { kind: 'mul'; args: readonly Term[] }
   | { kind: 'sub'; a: Term; b: Term }
   | { kind: 'div'; a: Term; b: Term }
-  | { kind: 'ite'; cond: Prop; then: Term; else: Term };
+  | { kind: 'ite'; cond: Prop; ifTrue: Term; ifFalse: Term };
 
 export type PropNode =
   | { kind: 'bool'; value: boolean }
@@ -118,7 +118,7 @@ export function or(...args: Prop[]): Prop {
 }
 
 export function ite(cond: Prop, then: Operand, otherwise: Operand): Term {
-  return new Term({ kind: 'ite', cond, then: lift(then), else: lift(otherwise) });
+  return new Term({ kind: 'ite', cond, ifTrue: lift(then), ifFalse: lift(otherwise) });
 }
 
 export function min(a: Operand, b: Operand): Term {
@@ -159,7 +159,7 @@ export function evalTerm(t: Term, env: Assignment): Rational {
       return evalTerm(n.a, env).div(d);
     }
     case 'ite':
-      return holds(n.cond, env) ? evalTerm(n.then, env) : evalTerm(n.else, env);
+      return holds(n.cond, env) ? evalTerm(n.ifTrue, env) : evalTerm(n.ifFalse, env);
   }
 }
 
@@ -198,8 +198,8 @@ export function freeVariables(props: readonly Prop[]): string[] {
       term(n.b);
     } else if (n.kind === 'ite') {
       prop(n.cond);
-      term(n.then);
-      term(n.else);
+      term(n.ifTrue);
+      term(n.ifFalse);
     }
   };
   const prop = (p: Prop): void => {

@@ -42,7 +42,7 @@ function compiler(ctx: Ctx): { term(t: Term): Arith<'main'>; prop(p: Prop): Bool
       case 'div':
         return term(n.a).div(term(n.b));
       case 'ite':
-        return ctx.If(prop(n.cond), term(n.then), term(n.else)) as Arith<'main'>;
+        return ctx.If(prop(n.cond), term(n.ifTrue), term(n.ifFalse)) as Arith<'main'>;
     }
   };
   const prop = (p: Prop): Bool<'main'> => {

@@ -202,15 +202,15 @@ describe('JSQ(d) vs JSQ in ordered form (P2 Prop. 3.5)', () => {
       { kind: 'departure', position: 900 },
     ];
     const c = jsqCoupling({ N: 2, d: 1, sampling: 'without' });
-    const after = (n: number) => runCoupled(c, events.slice(0, n));
-    const two = after(2);
+    const afterEvents = (n: number) => runCoupled(c, events.slice(0, n));
+    const two = afterEvents(2);
     expect(two.states.map((s) => Array.from(s.q))).toEqual([
       [0, 2],
       [1, 1],
     ]);
     expect(two.joint).toEqual({ byLength: 1, byPosition: 2 });
     expect(tailDistance(two.states[0].q, two.states[1].q)).toBe(2);
-    const three = after(3);
+    const three = afterEvents(3);
     expect(three.states.map((s) => Array.from(s.q))).toEqual([
       [0, 1],
       [0, 1],

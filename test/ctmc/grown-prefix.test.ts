@@ -64,7 +64,13 @@ describe('the projection search (jsq-d N = 4, d = 2, lambda = 9/10)', () => {
       ...jsqD,
       ctmc: (q, A) => {
         const def = jsqD.ctmc(q, A);
-        return { ...def, rewardsInto: (s, out) => (rewarded++, def.rewardsInto!(s, out)) };
+        return {
+          ...def,
+          rewardsInto: (s, out) => {
+            rewarded++;
+            return def.rewardsInto!(s, out);
+          },
+        };
       },
     };
     const s = solveModel(counted, p, { method: 'iterative', boundaryTolerance: 1e-12 });

@@ -18,11 +18,11 @@ import { smallProjectionChains } from '../support/projection-chains.ts';
 /**
  * The growth step by its definition, in the plainest way: a state outside the
  * set is offered by a frontier state or an added one with the estimate
- * log pi(feeder) + fit(state) - fit(feeder), keeps its best offer, and the
+ * log pi(feeder) + logMassOf(state) - logMassOf(feeder), keeps its best offer, and the
  * best offered state not yet added is added next (a linear scan), `count` times.
  */
 function referenceGrow(def: ChainDefinition<number>, codes: Float64Array, pi: Float64Array, leaking: Uint8Array, count: number) {
-  const fit = logMassModel(def, fitLogMass(def, codes, pi));
+  const logMassOf = logMassModel(def, fitLogMass(def, codes, pi));
   const digits = new Int32Array(def.radices.length);
   const inSet = new Set(codes);
   const best = new Map<number, number>();
@@ -31,10 +31,10 @@ function referenceGrow(def: ChainDefinition<number>, codes: Float64Array, pi: Fl
     const targets: number[] = [];
     decodeInto(code, def.radices, digits);
     def.successors(digits, code, (t) => targets.push(t));
-    const base = logMass - fit(code);
+    const base = logMass - logMassOf(code);
     for (const t of targets) {
       if (inSet.has(t) || added.has(t)) continue;
-      const est = base + fit(t);
+      const est = base + logMassOf(t);
       if (!(best.get(t)! >= est)) best.set(t, est);
     }
   };

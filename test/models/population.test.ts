@@ -86,7 +86,10 @@ describe('jsq-d through the builder', () => {
     const marks = (def: ChainDefinition<Rational>): string[] => {
       const g = explore(def, exactArith);
       const s = new Int32Array(def.radices.length);
-      return Array.from(g.codes, (c) => (decodeInto(c, def.radices, s), `${def.describe(s)}:${def.atBoundary!(s)}`)).sort();
+      return Array.from(g.codes, (c) => {
+        decodeInto(c, def.radices, s);
+        return `${def.describe(s)}:${def.atBoundary!(s)}`;
+      }).sort();
     };
     expect(marks(built)).toEqual(marks(hand));
   });

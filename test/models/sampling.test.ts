@@ -34,14 +34,22 @@ describe('drawServers', () => {
     const pool = Int32Array.from([0, 1, 2, 3, 4]);
     const out = new Int32Array(3);
     const offsets = [4, 3, 0]; // k-th draw: index k + offset in the pool
-    drawServers('without', 5, 3, (m, k) => (expect(m).toBe(5 - k), offsets[k]), pool, out);
+    const below = (m: number, k: number): number => {
+      expect(m).toBe(5 - k);
+      return offsets[k];
+    };
+    drawServers('without', 5, 3, below, pool, out);
     expect(Array.from(out)).toEqual([4, 0, 2]);
     expect(Array.from(pool)).toEqual([4, 0, 2, 3, 1]);
   });
   it('with replacement draws each server from the whole set, repeats allowed, pool untouched', () => {
     const pool = Int32Array.from([0, 1, 2]);
     const out = new Int32Array(4);
-    drawServers('with', 3, 4, (m, k) => (expect(m).toBe(3), [2, 2, 0, 1][k]), pool, out);
+    const below = (m: number, k: number): number => {
+      expect(m).toBe(3);
+      return [2, 2, 0, 1][k];
+    };
+    drawServers('with', 3, 4, below, pool, out);
     expect(Array.from(out)).toEqual([2, 2, 0, 1]);
     expect(Array.from(pool)).toEqual([0, 1, 2]);
   });

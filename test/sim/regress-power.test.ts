@@ -190,7 +190,10 @@ describe('the exact side', () => {
       { id: 'again', params: p, horizon: 10 },
     ];
     let calls = 0;
-    const runner: CaseRunner<unknown> = async () => (calls++, { meanJobs: { mean: 0.5, stderr: 0.1 } });
+    const runner: CaseRunner<unknown> = async () => {
+      calls++;
+      return { meanJobs: { mean: 0.5, stderr: 0.1 } };
+    };
     const { jsqD } = await import('../../models/jsq-d.ts');
     const r = await regress(jsqD as never, panel, { seed: 0, runner, simulator: 'fake' });
     expect(calls).toBe(2);

@@ -13,7 +13,12 @@ ready.catch(() => {});
 const calls = Object.fromEntries(
   Object.entries(engine).map(([name, value]) => [
     name,
-    typeof value === 'function' ? async (...args: unknown[]) => (await ready, (value as (...a: unknown[]) => unknown)(...args)) : value,
+    typeof value === 'function'
+      ? async (...args: unknown[]) => {
+          await ready;
+          return (value as (...a: unknown[]) => unknown)(...args);
+        }
+      : value,
   ]),
 );
 Comlink.expose(calls);

@@ -17,8 +17,9 @@ export async function init(): ReturnType<typeof initBrowser> {
   const script = `${base}z3-built.js`;
   const response = await fetch(script);
   if (!response.ok) throw new Error(`Z3 is not served with this page (${script}: ${response.status})`);
-  // The emscripten script is a classic script declaring `var initZ3`: run it in the global scope (indirect eval).
-  (0, eval)(await response.text());
+  // The emscripten script is a classic script declaring `var initZ3`: run it in the global scope (an indirect eval).
+  // biome-ignore lint/security/noGlobalEval: Z3's browser build is a classic script that must declare its globals.
+  globalThis.eval(await response.text());
   (globalThis as { global?: unknown }).global = globalThis; // z3-solver's browser build reads global.initZ3
   return initBrowser({ mainScriptUrlOrBlob: script, locateFile: (file: string) => `${base}${file}` } as Parameters<typeof initBrowser>[0]);
 }

@@ -119,7 +119,7 @@ export class SortedLookup {
     const offset = target - source;
     const mask = OFFSET_SLOTS - 1;
     let i = (Math.imul((offset | 0) ^ (Math.floor(offset / 4294967296) | 0), 0x9e3779b1) >>> 20) & mask;
-    while (this.offsets[i] === this.offsets[i] && this.offsets[i] !== offset) i = (i + 1) & mask; // NaN marks an empty slot
+    while (!Number.isNaN(this.offsets[i]) && this.offsets[i] !== offset) i = (i + 1) & mask; // NaN marks an empty slot
     if (this.offsets[i] !== offset) {
       if (2 * this.used >= OFFSET_SLOTS) return this.found(lowerBound(this.codes, target, 0), target);
       this.offsets[i] = offset;

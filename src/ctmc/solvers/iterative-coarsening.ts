@@ -174,7 +174,11 @@ function halvedCodes(
   const shift = Int32Array.from(halve, (h) => (h ? 1 : 0));
   const bit = new Int32Array(radices.length); // 1 << b for the b-th halved digit, 0 for a digit kept whole
   let classes = 1;
-  for (let k = 0; k < radices.length; k++) if (halve[k]) (bit[k] = classes), (classes *= 2);
+  for (let k = 0; k < radices.length; k++) {
+    if (!halve[k]) continue;
+    bit[k] = classes;
+    classes *= 2;
+  }
   const out = new Float64Array(codes.length);
   const parity = new Uint8Array(codes.length);
   for (let i = 0; i < codes.length; i++) {
@@ -319,7 +323,11 @@ function feeds(f: RatedLevel, pattern: Pattern, fixedRates: boolean): CopiedFeed
   if (!fixedRates) {
     const slot = new Int32Array(between);
     const edge = new Int32Array(between);
-    for (let p = 0, u = 0; p < edgeMap.length; p++) if (edgeMap[p] >= 0) (slot[u] = p), (edge[u++] = edgeMap[p]);
+    for (let p = 0, u = 0; p < edgeMap.length; p++) {
+      if (edgeMap[p] < 0) continue;
+      slot[u] = p;
+      edge[u++] = edgeMap[p];
+    }
     return { kind: 'slots', slot, edge };
   }
   // A counting sort: the fine slots in order, each written at its place in its coarse transition's group.

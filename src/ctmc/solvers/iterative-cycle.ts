@@ -27,13 +27,13 @@ function smooth(L: Level): void {
     const end = inPtr[j + 1];
     let s = 0;
     for (; p < end; p++) s += x[inSrc[p]] * inWeight[p];
-    x[j] = Math.max(s , FLOOR);
+    x[j] = Math.max(s, FLOOR);
   }
   for (let j = n - 1; j >= 0; j--) {
     const end = inPtr[j + 1];
     let s = 0;
     for (let p = inPtr[j]; p < end; p++) s += x[inSrc[p]] * inWeight[p];
-    x[j] = Math.max(s , FLOOR);
+    x[j] = Math.max(s, FLOOR);
   }
 }
 
@@ -76,12 +76,12 @@ function disaggregate(f: Level, c: Coarsening): void {
   const extra = c.omega - 1;
   for (let I = 0; I < coarse.n; I++) {
     const ratio = coarse.x[I] / factor[I];
-    const capped = ratio > CAP_HIGH ? CAP_HIGH : Math.max(ratio , CAP_LOW);
+    const capped = ratio > CAP_HIGH ? CAP_HIGH : Math.max(ratio, CAP_LOW);
     factor[I] = ratio * (extra === 1 ? capped : capped ** extra);
   }
   for (let i = 0; i < f.n; i++) {
     const v = f.x[i] * factor[agg[i]];
-    f.x[i] = Math.max(v , FLOOR);
+    f.x[i] = Math.max(v, FLOOR);
   }
 }
 
@@ -107,7 +107,7 @@ export function solveDirect(L: Level, a: BandMatrix): void {
   for (let i = 0; i < n; i++) mass += L.x[i];
   for (let i = 0; i < n; i++) {
     const v = (pi[i] / sum) * mass;
-    L.x[i] = Math.max(v , FLOOR);
+    L.x[i] = Math.max(v, FLOOR);
   }
 }
 
