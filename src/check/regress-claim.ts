@@ -100,7 +100,9 @@ export function simulatorRegression<P>(family: ModelFamily<ParamSpecs, P>, o: Si
       }
       return {
         verdict: 'unknown',
-        summary: `undecided: ${r.errors.length} case(s) did not run, ${evidence.undecided} estimate(s) without error bar, ${evidence.imprecise} too imprecise; ${r.rule.comparisons} of ${r.rule.expectedComparisons} comparisons made`,
+        summary:
+          `undecided: ${r.errors.length} case(s) did not run, ${evidence.undecided} estimate(s) without ` +
+          `error bar, ${evidence.imprecise} too imprecise; ${r.rule.comparisons} of ${r.rule.expectedComparisons} comparisons made`,
         evidence,
       };
     },

@@ -35,7 +35,9 @@ export function solveSequence<P>(
     const e = solved.evidence;
     if (!trusted(e)) {
       return {
-        untrusted: `${family.id} at N = ${N}: residual ${e.residual.toExponential(2)}, converged ${e.converged}, boundary mass ${e.truncation?.boundaryMass.toExponential(2)}`,
+        untrusted:
+          `${family.id} at N = ${N}: residual ${e.residual.toExponential(2)}, converged ${e.converged}, ` +
+          `boundary mass ${e.truncation?.boundaryMass.toExponential(2)}`,
       };
     }
     solves.push({ N, solved });
@@ -80,8 +82,11 @@ export function solveTrusted<P>(family: ModelFamily<ParamSpecs, P>, p: P, opts: 
   const byDefault = opts.method === 'auto' ? undefined : solveModel(family, p, { ...opts, method: 'auto' });
   if (byDefault && trusted(byDefault.evidence)) return byDefault;
   const e = solved.evidence;
+  const stopped = e.truncation?.stopped ? `; ${e.truncation.stopped}` : '';
   throw new Inconclusive(
-    `${family.id} ${JSON.stringify(family.toJSON(p))}: solve not trusted (converged ${e.converged}, residual ${e.residual.toExponential(2)}, boundary mass ${e.truncation?.boundaryMass.toExponential(2) ?? 'none'}${e.truncation?.stopped ? `; ${e.truncation.stopped}` : ''}${byDefault ? '; nor by the default method' : ''})`,
+    `${family.id} ${JSON.stringify(family.toJSON(p))}: solve not trusted (converged ${e.converged}, residual ` +
+      `${e.residual.toExponential(2)}, boundary mass ${e.truncation?.boundaryMass.toExponential(2) ?? 'none'}${stopped}` +
+      `${byDefault ? '; nor by the default method' : ''})`,
   );
 }
 

@@ -74,7 +74,8 @@ async function compileForPage(file: string): Promise<Buffer> {
   } catch (e) {
     const first = (e as { errors?: { text: string; location?: { line: number; column: number } | null }[] }).errors?.[0];
     throw new UsageError(
-      `${file}: cannot be bundled for the page: ${first ? `${first.location ? `line ${first.location.line}, column ${first.location.column}: ` : ''}${first.text}` : String(e)}`,
+      `${file}: cannot be bundled for the page: ` +
+        `${first ? `${first.location ? `line ${first.location.line}, column ${first.location.column}: ` : ''}${first.text}` : String(e)}`,
     );
   }
 }

@@ -106,7 +106,8 @@ async function runExplore(registry: Registry, opts: ExploreFlags): Promise<void>
     }
     console.log(
       wrap(
-        `wrote the explorer to ${out} (${table.size} files); open index.html from any static web server (Z3 in the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`,
+        `wrote the explorer to ${out} (${table.size} files); open index.html from any static web server (Z3 in ` +
+          `the page also needs the headers Cross-Origin-Opener-Policy: same-origin and Cross-Origin-Embedder-Policy: require-corp)`,
       ),
     );
     return;

@@ -55,7 +55,11 @@ function runExport(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string
   console.log(`${family.id}  ${paramText(chain.params)}`);
   console.log(
     wrap(
-      `${report.states} states, ${report.transitions} transitions${chain.truncation ? `, truncated at K = ${chain.truncation.K} (${chain.truncation.frontier} frontier states, boundary mass ${chain.truncation.boundaryMass.toExponential(2)})` : ''}`,
+      `${report.states} states, ${report.transitions} transitions` +
+        (chain.truncation
+          ? `, truncated at K = ${chain.truncation.K} (${chain.truncation.frontier} frontier states, ` +
+            `boundary mass ${chain.truncation.boundaryMass.toExponential(2)})`
+          : ''),
     ),
   );
   console.log(wrap(`wrote ${files.join(', ')}`));

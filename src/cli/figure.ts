@@ -64,7 +64,8 @@ async function runFig2(opts: Fig2Flags): Promise<number> {
       `verdict ${r.verdict}: ${r.rule.comparisons} points, Šidák at family-wise ${r.rule.familyWiseLevel}: each |z| <= ${r.points[0].critical.toFixed(2)}`,
     );
     console.log(
-      `${timing.seconds.toFixed(1)} s wall, ${timing.cpuSeconds.toFixed(1)} s CPU in this process, ${queue ? `through the queue at ${redactUrl(queue)}` : `on ${ran.threads} thread(s)`}`,
+      `${timing.seconds.toFixed(1)} s wall, ${timing.cpuSeconds.toFixed(1)} s CPU in this process, ` +
+        `${queue ? `through the queue at ${redactUrl(queue)}` : `on ${ran.threads} thread(s)`}`,
     );
     if (opts.svg) console.log(`wrote ${opts.svg}`);
   }

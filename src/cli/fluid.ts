@@ -144,13 +144,16 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     if (report.final.settled) {
       console.log(
         wrap(
-          `${start} settled at t = ${fmt(report.final.t)} (drift ${e.finalDrift.toExponential(2)} <= ${SETTLED_DRIFT}; largest time ${fmt(req.t)}): distance to the fixed point ${report.final.distanceToFixedPoint.toExponential(2)}`,
+          `${start} settled at t = ${fmt(report.final.t)} (drift ${e.finalDrift.toExponential(2)} <= ${SETTLED_DRIFT}; ` +
+            `largest time ${fmt(req.t)}): distance to the fixed point ${report.final.distanceToFixedPoint.toExponential(2)}`,
         ),
       );
     } else if (e.completed) {
       console.log(
         wrap(
-          `${start}: NOT SETTLED by t = ${fmt(req.t)}, the largest time (--t): drift ${e.finalDrift.toExponential(2)} > ${SETTLED_DRIFT}, so the ODE's final state (distance ${report.final.distanceToFixedPoint.toExponential(2)} to the fixed point) is not the limit, and whether it reaches the fixed point is unknown; raise --t`,
+          `${start}: NOT SETTLED by t = ${fmt(req.t)}, the largest time (--t): drift ${e.finalDrift.toExponential(2)} ` +
+            `> ${SETTLED_DRIFT}, so the ODE's final state (distance ${report.final.distanceToFixedPoint.toExponential(2)} ` +
+            `to the fixed point) is not the limit, and whether it reaches the fixed point is unknown; raise --t`,
         ),
       );
     } else {
@@ -162,14 +165,17 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
     }
     console.log(
       wrap(
-        `${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`,
+        `${e.method}: ${e.steps} steps (${e.rejected} rejected), ${e.evaluations} evaluations, ${e.faceHits} ` +
+          `face hits, conservation defect ${e.conservationDefect.toExponential(2)}, min face value ` +
+          `${sys.faces.length > 0 ? fmt(e.minFaceValue) : 'none (no faces)'}, ${report.seconds.toFixed(3)} s`,
       ),
     );
     for (const c of report.evidence.clamped ?? []) {
       if (c.beyondTolerance)
         console.log(
           wrap(
-            `CLAMPED: ${c.metric} (${c.at === 'final' ? 'at the end of the run' : 'at the fixed point'}) was ${c.value.toExponential(3)}, outside [0, 1] by more than the integrator's tolerance ${CLAMP_TOLERANCE}: the answer is unknown`,
+            `CLAMPED: ${c.metric} (${c.at === 'final' ? 'at the end of the run' : 'at the fixed point'}) was ` +
+              `${c.value.toExponential(3)}, outside [0, 1] by more than the integrator's tolerance ${CLAMP_TOLERANCE}: the answer is unknown`,
           ),
         );
     }

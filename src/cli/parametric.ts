@@ -51,7 +51,8 @@ export function runParametric(family: ModelFamily<ParamSpecs, unknown>, opts: Re
       console.log(`parametric exact: ${e.states} states, ${e.transitions} transitions, ${e.seconds.toFixed(3)} s; pi Q = 0 verified in Z[${v}]`);
       console.log(
         wrap(
-          `rates of degree ${e.rateDegree} in ${v}; pi(${v}) ~ polynomials of degree ${e.lawDegree} (proven bound ${e.degreeBound}); ${e.points} points x ${e.primes} primes`,
+          `rates of degree ${e.rateDegree} in ${v}; pi(${v}) ~ polynomials of degree ${e.lawDegree} (proven ` +
+            `bound ${e.degreeBound}); ${e.points} points x ${e.primes} primes`,
         ),
       );
       for (const line of metricLines(r.metrics, v)) console.log(wrap(line));

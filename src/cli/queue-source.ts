@@ -12,7 +12,8 @@ export const QUEUE_ENV = 'LBCHECK_QUEUE';
 
 export const QUEUE_HELP = {
   queue:
-    'Redis queue URL redis://HOST:PORT (rediss:// for TLS); credentials (user:password@) are better given by --queue-file or LBCHECK_QUEUE, since argv is readable by other users',
+    'Redis queue URL redis://HOST:PORT (rediss:// for TLS); credentials (user:password@) are better given by ' +
+    '--queue-file or LBCHECK_QUEUE, since argv is readable by other users',
   queueFile: 'read the queue URL from the first non-empty line of this file (keep it readable by you only)',
 };
 

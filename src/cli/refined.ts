@@ -114,7 +114,8 @@ function transientReport(
 
 function printTransient(family: ModelFamily<ParamSpecs, unknown>, report: ReturnType<typeof transientReport>): void {
   console.log(
-    `${family.id} transient refined mean field  ${paramText(report.paramsExact)}: E[m(X_t)] = x(t) + V(t)/N + O(1/N^2), from ${Array.isArray(report.start) ? 'the declared start' : 'the empty system'}`,
+    `${family.id} transient refined mean field  ${paramText(report.paramsExact)}: E[m(X_t)] = x(t) + V(t)/N + ` +
+      `O(1/N^2), from ${Array.isArray(report.start) ? 'the declared start' : 'the empty system'}`,
   );
   const names = Object.keys(report.transient[0]?.expansion ?? {});
   const Ns = report.transient[0]?.atN.map((a) => a.N) ?? [];
@@ -139,7 +140,8 @@ function runRefined(family: ModelFamily<ParamSpecs, unknown>, opts: Record<strin
   }
   const { order } = report;
   console.log(
-    `${family.id} refined mean field  ${paramText(report.paramsExact)}, order ${order}: E[m] = meanField + V/N${order === 2 ? ' + A/N^2' : ''} + O(1/N^${order + 1})`,
+    `${family.id} refined mean field  ${paramText(report.paramsExact)}, order ${order}: E[m] = meanField + ` +
+      `V/N${order === 2 ? ' + A/N^2' : ''} + O(1/N^${order + 1})`,
   );
   console.log(`fixed point: ${report.fixedPointMethod}`);
   const names = Object.keys(report.expansion);
@@ -166,11 +168,14 @@ function runRefined(family: ModelFamily<ParamSpecs, unknown>, opts: Record<strin
     .map(([k, v]) => `${k} ${v.toExponential(1)}`)
     .join(', ');
   console.log(
-    `${e.method}; drift at the fixed point ${e.drift.toExponential(1)}, residuals ${res}; Jacobian eigenvalues: largest real part ${e.largestRealPart.toExponential(2)}, smallest modulus ${e.smallestEigenvalue.toExponential(2)}; ${report.seconds.toFixed(3)} s`,
+    `${e.method}; drift at the fixed point ${e.drift.toExponential(1)}, residuals ${res}; Jacobian eigenvalues: ` +
+      `largest real part ${e.largestRealPart.toExponential(2)}, smallest modulus ${e.smallestEigenvalue.toExponential(2)}; ${report.seconds.toFixed(3)} s`,
   );
   if (!sound)
     console.log(
-      `NOT TRUSTED: ${e.largestRealPart >= 0 ? 'the fixed point is not stable (an eigenvalue with real part >= 0)' : `a residual or the drift exceeds ${RESIDUAL_LIMIT}`}`,
+      `NOT TRUSTED: ${
+        e.largestRealPart >= 0 ? 'the fixed point is not stable (an eigenvalue with real part >= 0)' : `a residual or the drift exceeds ${RESIDUAL_LIMIT}`
+      }`,
     );
   return sound ? 0 : 1;
 }

@@ -53,7 +53,8 @@ function wrapped(label: string, items: string[]): string {
 function ruleLines(r: RegressReport): string {
   const pct = (x: number): string => `${Number((x * 100).toPrecision(3))}%`;
   return (
-    `rule: family-wise ${pct(r.rule.familyWiseLevel)} = ${pct(r.rule.omnibusLevel)} Šidák (${r.rule.counted} counted) + ${pct(r.rule.omnibusLevel)} omnibus chi-square\n` +
+    `rule: family-wise ${pct(r.rule.familyWiseLevel)} = ${pct(r.rule.omnibusLevel)} Šidák (${r.rule.counted} ` +
+    `counted) + ${pct(r.rule.omnibusLevel)} omnibus chi-square\n` +
     `power: each comparison must show ${detectText(r.rule.detect)} with probability ${Math.round(r.rule.power * 100)}%`
   );
 }
@@ -82,7 +83,8 @@ function verdictLine(r: RegressReport): string {
 
 export function printRegress(r: RegressReport): void {
   console.log(
-    `${r.family}: simulator ${r.simulator === 'internal' ? 'internal' : JSON.stringify(r.simulator)}, seed ${r.seed}, ${r.cases.length} case(s); compared: ${r.compared.metrics || '-'} (${r.compared.from})`,
+    `${r.family}: simulator ${r.simulator === 'internal' ? 'internal' : JSON.stringify(r.simulator)}, seed ` +
+      `${r.seed}, ${r.cases.length} case(s); compared: ${r.compared.metrics || '-'} (${r.compared.from})`,
   );
   const order = new Map(r.cases.map((c, i) => [c.id, i]));
   const sorted = [...r.comparisons].sort(

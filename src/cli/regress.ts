@@ -164,7 +164,8 @@ export function regressOptions(family: ModelFamily<ParamSpecs, unknown>): Option
     new Option('--seed <S>', 'base seed; case i runs with seed S + i').default(DEFAULT_REGRESS_SEED),
     new Option(
       '--horizon <T>',
-      "simulated time for every case, a suggestion an external simulator may ignore (default: each panel case's own; the small panel's longest for cases from parameters)",
+      "simulated time for every case, a suggestion an external simulator may ignore (default: each panel case's " +
+        "own; the small panel's longest for cases from parameters)",
     ),
     new Option('--timeout <seconds>', 'time allowed to an external simulator per case').default(String(DEFAULT_TIMEOUT_SECONDS)),
     new Option('--metrics <list>', 'metrics to compare, e.g. meanJobs,s[1..4] (default: those the simulator reports on the first case)'),

@@ -116,7 +116,8 @@ function runSimulate(family: ModelFamily<ParamSpecs, unknown>, opts: Record<stri
   console.log(`method: ${report.method}`);
   console.log(
     wrap(
-      `simulated T = ${fmt(report.horizon)} (seed ${report.seed}): ${report.events} events in ${report.seconds.toFixed(2)} s, ${fmt(Math.round(report.eventsPerSecond))} events/s; ` +
+      `simulated T = ${fmt(report.horizon)} (seed ${report.seed}): ${report.events} events in ${report.seconds.toFixed(2)} ` +
+        `s, ${fmt(Math.round(report.eventsPerSecond))} events/s; ` +
         `warm-up ${fmt(report.warmup)} deleted (MSER), ${report.batches} batches of ${fmt(report.batchLength)}`,
     ),
   );

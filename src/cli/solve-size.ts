@@ -19,5 +19,8 @@ export function searchSizeNote(family: ModelFamily<ParamSpecs, unknown>, p: unkn
   const how = t.projection
     ? 'the search explores its likeliest states (finite state projection), at most the budget, and may take long'
     : 'the search cannot solve even its first cut';
-  return `solve: the chain cut at K = ${t.fixedK(cut)} has about ${count.toExponential(1)} states, more than the state budget of ${budgetText(maxStates)}: ${how} (--max-seconds bounds its time, --K fixes the cut)`;
+  return (
+    `solve: the chain cut at K = ${t.fixedK(cut)} has about ${count.toExponential(1)} states, more than ` +
+    `the state budget of ${budgetText(maxStates)}: ${how} (--max-seconds bounds its time, --K fixes the cut)`
+  );
 }

@@ -62,7 +62,8 @@ function truncationLine(t: TruncationEvidence): string {
   const shape = t.K !== undefined ? `at K = ${t.K}` : `by finite state projection (${t.rounds?.length ?? 1} rounds${caps})`;
   const errors = t.metricError ? Object.values(t.metricError).flat() : [];
   const error = errors.length
-    ? `; largest estimated metric error ${errors.reduce((a, b) => Math.max(a, b), 0).toExponential(2)} (change between the last two truncations${t.metricErrorParts?.solver ? " plus the solver's error" : ''})`
+    ? `; largest estimated metric error ${errors.reduce((a, b) => Math.max(a, b), 0).toExponential(2)} (change ` +
+      `between the last two truncations${t.metricErrorParts?.solver ? " plus the solver's error" : ''})`
     : '';
   const tightened = t.solverTolerance !== undefined ? `; solver tolerance tightened to ${t.solverTolerance.toExponential(0)}` : '';
   return `truncated ${shape}: boundary mass ${t.boundaryMass.toExponential(2)} (tolerance ${t.tolerance.toExponential(0)})${error}${tightened}`;
@@ -109,7 +110,8 @@ export function solveOptions(): Option[] {
     new Option('--boundary-tolerance <m>', POLICY.boundaryTolerance.help).default(String(POLICY.boundaryTolerance.value)),
     new Option(
       '--max-states <n>',
-      `most states a solve holds (default ${budgetText(MAX_STATES)}, or fewer: what ${Math.round(MEMORY_SHARE * 100)}% of the free memory holds at ${BYTES_PER_STATE} bytes a state); more is refused unless the memory holds it`,
+      `most states a solve holds (default ${budgetText(MAX_STATES)}, or fewer: what ${Math.round(MEMORY_SHARE * 100)}% ` +
+        `of the free memory holds at ${BYTES_PER_STATE} bytes a state); more is refused unless the memory holds it`,
     ),
     new Option('--max-seconds <s>', `${POLICY.searchSeconds.help} (default ${POLICY.searchSeconds.value})`),
   ];

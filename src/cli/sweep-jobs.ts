@@ -100,7 +100,8 @@ const checkCommand: SweepCommand<ClaimSubject> = {
         .map((s) => s.id)
         .join(', ');
       throw new UsageError(
-        `${registry.claims.some((e) => e.claim.id === id) ? `claim "${id}" takes no parameters` : `unknown claim "${id}"`}; claims that take parameters: ${known}`,
+        `${registry.claims.some((e) => e.claim.id === id) ? `claim "${id}" takes no parameters` : `unknown claim "${id}"`}; ` +
+          `claims that take parameters: ${known}`,
       );
     }
     return c;

@@ -210,12 +210,14 @@ async function runSweep(command: SweepCommand, subject: SweepSubject, opts: Reco
     const where = queue ? `through the queue at ${redactUrl(queue)}` : `on ${summary.threads} threads`;
     console.log(
       wrap(
-        `sweep ${command.name} ${subject.id}: ${report.points} points (sweep ${report.sweep}); ${report.computed} computed ${where}, ${report.alreadyWritten} already in ${opts.out}`,
+        `sweep ${command.name} ${subject.id}: ${report.points} points (sweep ${report.sweep}); ${report.computed} ` +
+          `computed ${where}, ${report.alreadyWritten} already in ${opts.out}`,
       ),
     );
     console.log(
       wrap(
-        `${report.ok} ok, ${report.notOk} not ok${report.failedOnQueue ? `, ${report.failedOnQueue} failed on the queue` : ''}; ${report.seconds.toFixed(2)} s wall, ${report.cpuSeconds.toFixed(2)} s CPU in this process`,
+        `${report.ok} ok, ${report.notOk} not ok${report.failedOnQueue ? `, ${report.failedOnQueue} failed on the queue` : ''}; ` +
+          `${report.seconds.toFixed(2)} s wall, ${report.cpuSeconds.toFixed(2)} s CPU in this process`,
       ),
     );
     console.log(`wrote ${opts.out}${opts.csv ? ` and ${opts.csv}` : ''}`);
@@ -226,7 +228,8 @@ async function runSweep(command: SweepCommand, subject: SweepSubject, opts: Reco
 export function sweepCommand(registry: Registry, setExit: (code: number) => void): Command {
   const cmd = addFileOption(
     new Command('sweep').description(
-      'run solve, fluid, simulate or regress over a grid of parameters (or check a claim that takes parameters at every point), on every core or through a Redis queue',
+      'run solve, fluid, simulate or regress over a grid of parameters (or check a claim that takes parameters ' +
+        'at every point), on every core or through a Redis queue',
     ),
   );
   for (const command of SWEEP_COMMANDS) {

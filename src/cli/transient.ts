@@ -49,7 +49,8 @@ function printTable(family: ModelFamily<ParamSpecs, unknown>, r: TransientReport
   console.log(`from ${r.start}`);
   const last = r.times.length - 1;
   console.log(
-    `method uniformization: ${r.states} states, ${r.transitions} transitions, rate q = ${fmt(r.uniformizationRate)}, ${r.products} products, L1 error of the law <= ${(r.uniformizationError[last] ?? 0).toExponential(2)}, ${r.seconds.toFixed(3)} s`,
+    `method uniformization: ${r.states} states, ${r.transitions} transitions, rate q = ${fmt(r.uniformizationRate)}, ` +
+      `${r.products} products, L1 error of the law <= ${(r.uniformizationError[last] ?? 0).toExponential(2)}, ${r.seconds.toFixed(3)} s`,
   );
   const t = r.truncation;
   if (t) {
@@ -107,7 +108,8 @@ export function transientCommand(registry: Registry, setExit: (code: number) => 
       .option('--t <times>', 'times: a list 0.5,1,2,5 or a grid start:step:end, 0:0.1:5 [required]')
       .option(
         '--from <state>',
-        "start state as the chain prints it: name=value pairs (names left out are 0), e.g. y0=1,y2=3 for jsq-d, n1=2 for jiq-blocking (default: the chain's initial state)",
+        'start state as the chain prints it: name=value pairs (names left out are 0), e.g. y0=1,y2=3 for jsq-d, ' +
+          "n1=2 for jiq-blocking (default: the chain's initial state)",
       )
       .addOption(new Option('--tolerance <e>', `${POLICY.metricTolerance.help}, at every time`).default(String(POLICY.metricTolerance.value)))
       .option('--max-states <n>', `most states the chain may have (default ${budgetText(MAX_STATES)}, or what the free memory holds)`)

@@ -16,7 +16,8 @@ export function mixedRadixWeights(radices: readonly number[]): Float64Array {
   }
   if (acc > Number.MAX_SAFE_INTEGER) {
     throw new UsageError(
-      `the chain at these parameters has up to ${acc.toExponential(1)} state codes (${radices.length} digits), beyond the 2^53 = 9.0e15 a state is packed into: ` +
+      `the chain at these parameters has up to ${acc.toExponential(1)} state codes (${radices.length} digits), ` +
+        `beyond the 2^53 = 9.0e15 a state is packed into: ` +
         'choose a smaller N or fewer dispatchers/servers, or use `lbcheck productform` or `lbcheck fluid` for large systems',
     );
   }

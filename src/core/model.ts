@@ -159,7 +159,10 @@ export interface ModelFamily<S extends ParamSpecs = ParamSpecs, P = ParamsOf<S>,
   readonly params: S;
   /** The metric schema: every metric's name and kind, as the chain, simulator and fluid view report them (core/metric-schema.ts). */
   readonly metrics?: M;
-  /** The metrics that are probabilities or fractions (each value, each entry of a vector, in [0, 1]): float answers are clamped to [0, 1] (core/probability-clamp.ts). */
+  /**
+   * The metrics that are probabilities or fractions (each value, each entry of a vector, in [0, 1]): float answers are
+   * clamped to [0, 1] (core/probability-clamp.ts).
+   */
   readonly probabilities?: readonly string[];
   /** Small parameters (option text) the family contract test checks every view on (test/models/contract.test.ts). */
   readonly example?: Readonly<Record<string, string>>;

@@ -52,7 +52,8 @@ function checkSign(v: Rational, sign: Sign, what: string): void {
   if (sign === 'positive' && v.s * v.n <= 0n) throw new UsageError(`${what} must be > 0, got ${ratString(v)}`);
   if (v.n !== 0n && ratToNumber(v.abs()) < SMALLEST_NORMAL) {
     throw new UsageError(
-      `${what} is nonzero but below 2.2e-308 in size, the smallest double at full precision: the float solvers and simulators cannot use it; rescale the rates (change the time unit)`,
+      `${what} is nonzero but below 2.2e-308 in size, the smallest double at full precision: the float solvers ` +
+        `and simulators cannot use it; rescale the rates (change the time unit)`,
     );
   }
   if (sign === 'nonnegative' && v.s < 0n && v.n !== 0n) throw new UsageError(`${what} must be >= 0, got ${ratString(v)}`);

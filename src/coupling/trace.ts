@@ -23,7 +23,10 @@ export function formatUniform(u: Uniform): string {
   return String(uniformValue(u));
 }
 
-/** Inverse transform on cumulative sums (sim/discrete.ts cumulative): the first index i with u < cdf[i] (0-based; the last index if rounding leaves u above). */
+/**
+ * Inverse transform on cumulative sums (sim/discrete.ts cumulative): the first index i with u < cdf[i] (0-based; the
+ * last index if rounding leaves u above).
+ */
 export function categorical(u: Uniform, cdf: Float64Array): number {
   const x = uniformValue(u);
   for (let i = 0; i < cdf.length - 1; i++) if (x < cdf[i]) return i;

@@ -37,7 +37,10 @@ export interface SolveOptions {
   boundaryTolerance?: number;
   /** Seconds `auto` gives the exact solver before it falls back to float (default AUTO_EXACT_SECONDS). */
   autoExactSeconds?: number;
-  /** The most states a solve holds (default MAX_STATES; state-budget.ts derives one from free memory): a larger chain is refused before it is built, a truncation search stops at it. */
+  /**
+   * The most states a solve holds (default MAX_STATES; state-budget.ts derives one from free memory): a larger chain is
+   * refused before it is built, a truncation search stops at it.
+   */
   maxStates?: number;
   onProgress?: (what: string) => void;
 }
@@ -166,7 +169,10 @@ export interface Solved {
   readonly metricSolverError?: MetricValues<number>;
   /** Restricted solves (opts.states): the restricted chain; its `leaking` states (those that lost a transition) are the frontier the projection grows from. */
   restriction?: Restriction<number>;
-  /** Iterative solves: the solver's levels, for a re-solve of the same chain (ChainSolveOptions.hierarchy); a caller done with them drops them, they hold some 20 bytes a transition. */
+  /**
+   * Iterative solves: the solver's levels, for a re-solve of the same chain (ChainSolveOptions.hierarchy); a caller
+   * done with them drops them, they hold some 20 bytes a transition.
+   */
   hierarchy?: Hierarchy;
   exact?: { solution: ExactSolution; values: MetricValues<Rational>; text: MetricValues<string> };
   /** Whether `auto` would try the exact solver on this chain. */

@@ -45,7 +45,8 @@ export function headerLines(c: ExportChain): string[] {
   if (t) {
     lines.push(
       `truncated at K = ${t.K}: ${t.frontier} states on the frontier (a queue at K; arrivals there are lost); ` +
-        `lbcheck's solve puts stationary mass ${t.boundaryMass.toExponential(3)} there (tolerance ${t.tolerance.toExponential(0)}${t.withinTolerance ? '' : ', EXCEEDED: the cut chain is not a trustworthy stand-in'})`,
+        `lbcheck's solve puts stationary mass ${t.boundaryMass.toExponential(3)} there (tolerance ` +
+        `${t.tolerance.toExponential(0)}${t.withinTolerance ? '' : ', EXCEEDED: the cut chain is not a trustworthy stand-in'})`,
     );
   }
   const renamed = c.variables.filter((v) => v.name !== v.original);

@@ -109,7 +109,8 @@ export function expandMoments(model: DensityModel, order: Order): { moments: Mom
   for (let i = 0; i < n; i++) largestRealPart = Math.max(largestRealPart, solver.schur.T.re[i * n + i]);
   if (!(solver.smallestEigenvalue > 1e-12)) {
     throw new UsageError(
-      `the Jacobian at the fixed point is singular (smallest |eigenvalue| ${solver.smallestEigenvalue.toExponential(2)}): a conserved quantity is left among the coordinates, or the fixed point is not hyperbolic`,
+      `the Jacobian at the fixed point is singular (smallest |eigenvalue| ${solver.smallestEigenvalue.toExponential(2)}): ` +
+        `a conserved quantity is left among the coordinates, or the fixed point is not hyperbolic`,
     );
   }
   const residuals: Record<string, number> = {};
@@ -135,7 +136,9 @@ export function expandMoments(model: DensityModel, order: Order): { moments: Mom
     smallestEigenvalue: solver.smallestEigenvalue,
     largestRealPart,
     residuals,
-    method: `exact derivatives by jets (forward-mode automatic differentiation); Lyapunov and Kronecker-sum equations by Bartels-Stewart on a complex Schur form (${solver.schur.iterations} QR iterations, n = ${n})`,
+    method:
+      `exact derivatives by jets (forward-mode automatic differentiation); Lyapunov and Kronecker-sum ` +
+      `equations by Bartels-Stewart on a complex Schur form (${solver.schur.iterations} QR iterations, n = ${n})`,
   });
   if (order === 1) return { moments: { n, pi, V, W }, evidence: evidence() };
 

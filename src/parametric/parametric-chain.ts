@@ -108,7 +108,8 @@ export function fitParametricChain(chainAt: (x: Rational) => Chain): ParametricC
     const g = explore(def, exactArith);
     if (gens.length > 0 && !sameStructure(gens[0], g)) {
       throw new UsageError(
-        `the parameter changes the chain's states or transitions (${gens[0].n} states at ${ratString(xs[0])}, ${g.n} at ${ratString(x)}): it must be a rate, leaving the state space fixed`,
+        `the parameter changes the chain's states or transitions (${gens[0].n} states at ${ratString(xs[0])}, ` +
+          `${g.n} at ${ratString(x)}): it must be a rate, leaving the state space fixed`,
       );
     }
     xs.push(x);

@@ -42,7 +42,10 @@ export interface PopulationSpec<S extends ParamSpecs, P, M extends MetricSchema 
     scale(p: P): number;
     ignoredParams?: Readonly<Record<string, string>>;
     startHelp?: string;
-    /** Offer `lbcheck refined` (every event declares `density`): the parameters it does not read, with the text they are read as (the N the declaration is built at). */
+    /**
+     * Offer `lbcheck refined` (every event declares `density`): the parameters it does not read, with the text they are
+     * read as (the N the declaration is built at).
+     */
     refined?: { ignoredParams: Readonly<Record<string, string | undefined>> };
   };
 }

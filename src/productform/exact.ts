@@ -63,7 +63,8 @@ function scaledConstants(net: ClosedNetwork): ScaledConstants {
   const K = net.population;
   if (K > EXACT_POPULATION_LIMIT) {
     throw new UsageError(
-      `exact product form: population ${K} is above ${EXACT_POPULATION_LIMIT} (the rationals grow with it; hours of work); the log-scaled float (without --exact) answers it`,
+      `exact product form: population ${K} is above ${EXACT_POPULATION_LIMIT} (the rationals grow with it; hours ` +
+        `of work); the log-scaled float (without --exact) answers it`,
     );
   }
   const { D, a } = commonDenominator(net);

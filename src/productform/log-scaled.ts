@@ -144,7 +144,8 @@ function summed(net: ClosedNetwork): Summed {
   const K = net.population;
   if (K > MAX_FLOAT_POPULATION) {
     throw new UsageError(
-      `the product form's population here is ${K}, more than the ${MAX_FLOAT_POPULATION.toExponential(0)} its float convolution holds (two arrays of population + 1 doubles): ` +
+      `the product form's population here is ${K}, more than the ${MAX_FLOAT_POPULATION.toExponential(0)} its ` +
+        `float convolution holds (two arrays of population + 1 doubles): ` +
         'use `lbcheck fluid` (the N -> infinity limit) for larger systems',
     );
   }

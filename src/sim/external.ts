@@ -38,7 +38,8 @@ export class CaseFailure extends Error {
 
 /** Fewest degrees of freedom accepted: t(1) allows |z| up to ~2281 at Šidák levels, t(df < 1) any |z|. */
 export const MIN_DF = 2;
-const DF_RULE = `must be an integer >= ${MIN_DF} (degrees of freedom: batches - 1; below ${MIN_DF} the t critical value is infinite or too large to flag anything)`;
+const DF_RULE =
+  `must be an integer >= ${MIN_DF} (degrees of freedom: batches - 1; below ${MIN_DF} the t critical ` + `value is infinite or too large to flag anything)`;
 
 const resultSchema = z.object({
   metrics: z.record(

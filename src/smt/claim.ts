@@ -97,7 +97,8 @@ async function provedOrVacuous(q: Query, negatedSeconds: number, timeoutMs: numb
       ? null
       : sat.status === 'unsat'
         ? `vacuous: Z3 finds the hypotheses unsatisfiable (unsat in ${sat.seconds.toFixed(2)} s), so this part says nothing`
-        : `the negated conclusion is unsat, but whether the hypotheses can hold is undecided: Z3 returned unknown (${sat.reason}) after ${sat.seconds.toFixed(2)} s`;
+        : `the negated conclusion is unsat, but whether the hypotheses can hold is undecided: Z3 returned unknown ` +
+          `(${sat.reason}) after ${sat.seconds.toFixed(2)} s`;
   return { part: q.name, verdict, seconds: negatedSeconds + sat.seconds, reason, hypotheses, counterexample: null, conclusion: null, confirmation: null };
 }
 

@@ -204,7 +204,8 @@ export async function serveQueue(
       o.log(`point ${d.point} of sweep ${d.sweep}: ${d.command} ${d.subject} started`);
       const outcome = await run(d);
       o.log(
-        `point ${d.point} of sweep ${d.sweep}: ${outcome.ok ? 'ok' : `not ok${outcome.error ? ` (${outcome.error})` : ''}`} in ${((performance.now() - start) / 1000).toFixed(2)} s`,
+        `point ${d.point} of sweep ${d.sweep}: ${outcome.ok ? 'ok' : `not ok${outcome.error ? ` (${outcome.error})` : ''}`} ` +
+          `in ${((performance.now() - start) / 1000).toFixed(2)} s`,
       );
       return outcome;
     },

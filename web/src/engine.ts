@@ -92,7 +92,8 @@ export function runClaim(id: string, seed: number, path?: string, progress?: (wh
     const p = findProperty(id);
     if (smtClaimOf(p) && !globalThis.crossOriginIsolated)
       throw new UsageError(
-        `Z3 needs a cross-origin isolated page (\`lbcheck explore\` serves one): or run \`lbcheck prove ${smtClaimOf(p)!.id} --json\` and open its refutation here`,
+        `Z3 needs a cross-origin isolated page (\`lbcheck explore\` serves one): or run \`lbcheck prove ` +
+          `${smtClaimOf(p)!.id} --json\` and open its refutation here`,
       );
     const r = await runProperty(p, { seed, ...(path ? { path } : {}), progress: (what) => progress?.(what) });
     return JSON.parse(JSON.stringify(r)) as ClaimRun;

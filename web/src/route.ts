@@ -124,7 +124,13 @@ export function formatRoute(r: Route): string {
         ['model', JSON.stringify(r.model)],
       ])}`;
     case 'model':
-      return `#/model/${encodeURIComponent(r.family ?? '')}${query([...Object.entries(r.params), ['method', r.method === 'auto' ? undefined : r.method], ['solve', r.solve ? 1 : undefined], ['fluid', r.fluid ? 1 : undefined], ['t', r.t === 50 ? undefined : r.t]])}`;
+      return `#/model/${encodeURIComponent(r.family ?? '')}${query([
+        ...Object.entries(r.params),
+        ['method', r.method === 'auto' ? undefined : r.method],
+        ['solve', r.solve ? 1 : undefined],
+        ['fluid', r.fluid ? 1 : undefined],
+        ['t', r.t === 50 ? undefined : r.t],
+      ])}`;
   }
 }
 

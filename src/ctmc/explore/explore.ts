@@ -22,7 +22,8 @@ export interface ExploreOptions {
 function checkStateCount(def: ChainDefinition<unknown>, maxStates = MAX_STATES): void {
   if (def.stateCount === undefined || def.stateCount <= maxStates) return;
   throw new UsageError(
-    `the chain has ${def.stateCount.toExponential(2)} states, more than the state budget of ${budgetText(maxStates)}; ${def.sizeHint ?? 'choose a smaller size'}`,
+    `the chain has ${def.stateCount.toExponential(2)} states, more than the state budget of ${budgetText(maxStates)}; ` +
+      `${def.sizeHint ?? 'choose a smaller size'}`,
   );
 }
 

@@ -104,7 +104,8 @@ class Acceptor {
     const maxSeconds = this.opts.maxSeconds ?? 600;
     if (seconds > maxSeconds) {
       throw new ExactBudgetExceeded(
-        `exact solve of ${this.g.n} states gave up after ${seconds.toFixed(0)} s (${counts.primes} primes, ${counts.liftingSteps} lifting steps, ${bits} bits); use --method gth or iterative`,
+        `exact solve of ${this.g.n} states gave up after ${seconds.toFixed(0)} s (${counts.primes} primes, ` +
+          `${counts.liftingSteps} lifting steps, ${bits} bits); use --method gth or iterative`,
       );
     }
     return null;

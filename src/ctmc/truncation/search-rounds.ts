@@ -50,9 +50,11 @@ export function cpuNow(): number {
 /** truncation.metricErrorMethod: how metricError was estimated (metricErrorParts has the terms). */
 export const METRIC_ERROR_METHOD = {
   withSolver:
-    "change between the last two truncations (times F / (Fp - F) where that is above 1, F and Fp their boundary masses; at least F) plus the float solver's error of the last solve (errorEstimate times half the range of the metric's reward)",
+    'change between the last two truncations (times F / (Fp - F) where that is above 1, F and Fp their boundary ' +
+    "masses; at least F) plus the float solver's error of the last solve (errorEstimate times half the range of the metric's reward)",
   direct:
-    'change between the last two truncations (times F / (Fp - F) where that is above 1, F and Fp their boundary masses), at least F (the last float solve direct: no solver term)',
+    'change between the last two truncations (times F / (Fp - F) where that is above 1, F and Fp their boundary ' +
+    'masses), at least F (the last float solve direct: no solver term)',
 } as const;
 
 /** A search in progress: its rounds, budget and stopping rule. */
@@ -126,7 +128,8 @@ export class Search {
       seconds: solved.evidence.seconds,
     });
     this.opts.onProgress?.(
-      `truncation ${this.rounds.length}: ${K !== undefined ? `K = ${K}, ` : ''}${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`,
+      `truncation ${this.rounds.length}: ${K !== undefined ? `K = ${K}, ` : ''}${solved.evidence.states} states, ` +
+        `boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`,
     );
     if (this.settled() || (prefix && this.comparePrefix(prefix))) return true;
     if (this.cpuSeconds() > this.maxSeconds) this.stopped = `the search's budget of ${this.maxSeconds} CPU seconds ran out`;
@@ -137,7 +140,9 @@ export class Search {
       const tail = this.sets()
         .slice(-STALL_ROUNDS - 1)
         .map((r) => r.boundaryMass.toExponential(1));
-      this.stopped = `the boundary mass does not fall as the truncation grows (${tail.join(' -> ')}): the system may be unstable, or the truncation grows where the mass is not`;
+      this.stopped =
+        `the boundary mass does not fall as the truncation grows (${tail.join(' -> ')}): the system ` +
+        `may be unstable, or the truncation grows where the mass is not`;
     }
     return this.stopped !== undefined;
   }
@@ -167,7 +172,8 @@ export class Search {
     const mass = solved.evidence.truncation?.boundaryMass ?? 0;
     this.rounds.splice(this.rounds.length - 1, 0, { prefix: true, states: solved.evidence.states, boundaryMass: mass, seconds: solved.evidence.seconds });
     this.opts.onProgress?.(
-      `compared with the set less its latest additions: ${solved.evidence.states} states, boundary mass ${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`,
+      `compared with the set less its latest additions: ${solved.evidence.states} states, boundary mass ` +
+        `${mass.toExponential(2)}, ${this.elapsed().toFixed(0)} s`,
     );
     return this.settled();
   }
@@ -181,7 +187,8 @@ export class Search {
     let done = this.record(solved, growth, false, prefix);
     while (!done && this.solverIsWhatIsLeft()) {
       if (this.solverTolerance <= MIN_SOLVER_TOLERANCE) {
-        this.stopped = `the float solver's estimated error keeps the answer from its tolerances even at solver tolerance ${this.solverTolerance.toExponential(0)}`;
+        this.stopped =
+          `the float solver's estimated error keeps the answer from its tolerances even at solver ` + `tolerance ${this.solverTolerance.toExponential(0)}`;
         return true;
       }
       this.solverTolerance = Math.max(MIN_SOLVER_TOLERANCE, Number((this.solverTolerance / TIGHTEN).toPrecision(12)));

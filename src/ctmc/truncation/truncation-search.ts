@@ -145,10 +145,16 @@ export function hopelessBudget(rounds: readonly SearchRound[], reduction: number
     fitted > 0
       ? `F ~ states^-${fitted.toPrecision(2)} over the last two rounds, and even twice that rate`
       : 'F did not fall over the last two rounds, and even F ~ states^-1';
-  return `the boundary mass falls too slowly for the budget: ${rate} needs about ${needed.toExponential(1)} states for the tolerances, more than ${HOPELESS_FACTOR} times the budget of ${budgetText(maxStates)}`;
+  return (
+    `the boundary mass falls too slowly for the budget: ${rate} needs about ${needed.toExponential(1)} ` +
+    `states for the tolerances, more than ${HOPELESS_FACTOR} times the budget of ${budgetText(maxStates)}`
+  );
 }
 
-/** Finite state projection of `chain` (a family's projection chain, its queues cut at `cap`): the set grown until the tolerances are met; `spent` as for Search. */
+/**
+ * Finite state projection of `chain` (a family's projection chain, its queues cut at `cap`): the set grown until the
+ * tolerances are met; `spent` as for Search.
+ */
 function searchProjection(chain: Chain, opts: SearchOptions, cap: ProjectionCap, spent: number): Solved {
   const search = new Search(opts, spent);
   const def = chain(floatArith);

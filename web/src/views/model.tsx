@@ -169,11 +169,12 @@ function SolveResult({ r, roundTrip }: { r: SolveReport; roundTrip: number | nul
   );
   const longest = Math.max(...r.marginals.map((m) => m.values.length));
   const x = Array.from({ length: longest }, (_, i) => i);
+  const residual = r.method === 'exact' ? '0 (exact)' : r.residual.toExponential(2);
   return (
     <div class="solve-result" data-testid="solve-result" data-seconds={r.seconds} data-roundtrip-ms={roundTrip?.toFixed(1) ?? ''}>
       <p data-testid="evidence">
-        method <b>{r.method}</b>: {r.states} states, {r.transitions} transitions, residual {r.method === 'exact' ? '0 (exact)' : r.residual.toExponential(2)},{' '}
-        {r.iterations} iterations, {r.seconds.toFixed(3)} s in the worker{roundTrip !== null ? ` (${roundTrip.toFixed(0)} ms round trip)` : ''}
+        method <b>{r.method}</b>: {r.states} states, {r.transitions} transitions, residual {residual}, {r.iterations} iterations, {r.seconds.toFixed(3)} s in
+        the worker{roundTrip !== null ? ` (${roundTrip.toFixed(0)} ms round trip)` : ''}
         {r.truncation ? `, truncated at K = ${r.truncation.K} (boundary mass ${r.truncation.boundaryMass.toExponential(2)})` : ''}
         {r.trusted ? '' : ' — NOT TRUSTED: see the evidence'}
       </p>
