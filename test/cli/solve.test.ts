@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SOLVE_JSON_KEYS } from '../support/solve-json.ts';
 import { lbcheck, expectUsageError } from '../support/cli.ts';
 
 describe('lbcheck solve', () => {
@@ -6,20 +7,7 @@ describe('lbcheck solve', () => {
     const r = lbcheck('solve', 'jiq-blocking', '--N', '2', '--lambda', '1', '--alpha', '1/2,1/2', '--method', 'exact', '--json');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j).slice(0, 12)).toEqual([
-      'model',
-      'params',
-      'paramsExact',
-      'method',
-      'states',
-      'transitions',
-      'metrics',
-      'exact',
-      'residual',
-      'residualNorm',
-      'iterations',
-      'seconds',
-    ]);
+    expect(Object.keys(j).slice(0, 12)).toEqual(SOLVE_JSON_KEYS.slice(0, 12));
     expect(j.params).toEqual({ N: 2, lambda: 1, alpha: [0.5, 0.5], beta: [0.5, 0.5], nu: 0 });
     expect(j.states).toBe(6);
     // N = 2, lambda N = 2, alpha = beta = 1/2: product form weights 2^{n0}/n0! give

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SOLVE_JSON_KEYS } from '../support/solve-json.ts';
 import type { Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { decodeInto, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
@@ -195,25 +196,7 @@ describe('lbcheck solve affinity', () => {
   it('prints the jiq-blocking JSON shape plus truncation', () => {
     const r = lbcheck('solve', 'affinity', '--servers', '1,1', '--lambda', '1/2,1/3', '--K', '3', '--method', 'exact', '--json');
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual([
-      'model',
-      'params',
-      'paramsExact',
-      'method',
-      'states',
-      'transitions',
-      'metrics',
-      'exact',
-      'residual',
-      'residualNorm',
-      'iterations',
-      'seconds',
-      'converged',
-      'primes',
-      'liftingSteps',
-      'truncation',
-      'trusted',
-    ]);
+    expect(Object.keys(j)).toEqual(SOLVE_JSON_KEYS);
     expect(j.params).toEqual({ servers: [1, 1], lambda: [0.5, 1 / 3], mu1: 1, mu2: 0.5, d1: 1, d2: 1, K: 3 });
     expect(Object.keys(j.metrics)).toEqual(['meanJobs', 'groupMeanJobs', 'meanSojourn', 'secondaryFraction']);
     expect(j.truncation.K).toBe(3);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SOLVE_JSON_KEYS } from '../support/solve-json.ts';
 import { floatArith, type Arith } from '../../src/core/arith.ts';
 import type { ChainDefinition, MetricDef } from '../../src/core/model.ts';
 import { encode, mixedRadixWeights } from '../../src/core/mixed-radix.ts';
@@ -273,25 +274,7 @@ describe('lbcheck solve hetero-ps', () => {
     const r = lbcheck('solve', 'hetero-ps', '--servers', '2,1', '--rates', '1,1', '--lambda', '1/2', '--K', '4', '--method', 'exact', '--json');
     expect(r.code).toBe(1); // K = 4 leaves boundary mass far above 1e-12: not trusted
     const j = JSON.parse(r.stdout);
-    expect(Object.keys(j)).toEqual([
-      'model',
-      'params',
-      'paramsExact',
-      'method',
-      'states',
-      'transitions',
-      'metrics',
-      'exact',
-      'residual',
-      'residualNorm',
-      'iterations',
-      'seconds',
-      'converged',
-      'primes',
-      'liftingSteps',
-      'truncation',
-      'trusted',
-    ]);
+    expect(Object.keys(j)).toEqual(SOLVE_JSON_KEYS);
     expect(j.params).toEqual({ servers: [2, 1], rates: [1, 1], lambda: 0.5, policy: 'sq2', K: 4 });
     expect(j.truncation.K).toBe(4);
     expect(j.truncation.boundaryMass).toBeGreaterThan(1e-3);

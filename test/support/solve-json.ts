@@ -1,0 +1,20 @@
+/** The keys of `lbcheck solve --json`, in the order it prints them (an exact solve of a truncated chain, which has them all). */
+export const SOLVE_JSON_KEYS = [
+  'model',
+  'params',
+  'paramsExact',
+  'method',
+  'states',
+  'transitions',
+  'metrics',
+  'exact',
+  'residual',
+  'residualNorm',
+  'iterations',
+  'seconds',
+  'converged',
+  'primes',
+  'liftingSteps',
+  'truncation',
+  'trusted',
+];
