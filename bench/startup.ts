@@ -13,7 +13,9 @@ const BIN = process.env.LBCHECK_BIN ?? fileURLToPath(new URL('../bin/lbcheck.js'
 const RUNS = 3;
 
 /** Preloaded into the command: writes its CPU seconds to fd 3 as it exits. */
-const REPORT_CPU = `data:text/javascript,${encodeURIComponent("import{writeSync}from'node:fs';process.on('exit',()=>{const u=process.cpuUsage();writeSync(3,String((u.user+u.system)/1e6))})")}`;
+const REPORT_CPU = `data:text/javascript,${encodeURIComponent(
+  "import{writeSync}from'node:fs';" + "process.on('exit',()=>{const u=process.cpuUsage();writeSync(3,String((u.user+u.system)/1e6))})",
+)}`;
 
 const CASES: { args: string[]; floorSeconds: number }[] = [
   { args: ['--version'], floorSeconds: 0.3 },

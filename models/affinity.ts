@@ -64,7 +64,10 @@ const heaviest = (p: AffinityParams) => p.lambda.reduce((a, l) => (l.compare(a) 
 function unstable(p: AffinityParams): string | null {
   const worst = heaviest(p);
   if (worst.compare(p.mu1) < 0) return null;
-  return `automatic K needs lambda_g < mu1 for every type (primary capacity alone carries it, a sufficient stability condition); got lambda = ${ratString(worst)} >= mu1 = ${ratString(p.mu1)}`;
+  return (
+    'automatic K needs lambda_g < mu1 for every type (primary capacity alone carries it, a sufficient stability condition); ' +
+    `got lambda = ${ratString(worst)} >= mu1 = ${ratString(p.mu1)}`
+  );
 }
 
 /** The metric schema: names and kinds as the chain, simulator and fluid view report them. */

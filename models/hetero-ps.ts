@@ -57,7 +57,11 @@ function largestK(p: HeteroPsParams): number {
 function unstable(p: HeteroPsParams): string | null {
   const bound = stabilityBound(p);
   if (p.lambda.compare(bound.lambda) < 0) return null;
-  return `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} can carry at N = ${serverCount(p)}: unstable for lambda > ${ratString(bound.lambda)} (the ${bound.binding} slowest servers get more than their capacity; at equality no stable answer either)`;
+  return (
+    `lambda = ${ratString(p.lambda)} is beyond what --policy ${p.policy} can carry at N = ${serverCount(p)}: ` +
+    `unstable for lambda > ${ratString(bound.lambda)} (the ${bound.binding} slowest servers get more than their capacity; ` +
+    'at equality no stable answer either)'
+  );
 }
 
 export const heteroPs = defineFamily<typeof params, HeteroPsParams, typeof metrics>({

@@ -49,8 +49,9 @@ function tailTooLong(p: JsqdParams): string | null {
   const levels = Math.log(DEFAULT_BOUNDARY_TOLERANCE) / Math.log(ratToNumber(p.lambda));
   if (!(levels > LARGEST_BUDGET)) return null;
   return (
-    `lambda = ${ratString(p.lambda)} is so close to 1 that the queues' tail falls by only a factor lambda per job: a boundary mass of ${DEFAULT_BOUNDARY_TOLERANCE} ` +
-    `needs about ${levels.toExponential(1)} levels of jobs, at least one state each, more than the largest state budget (${budgetText(LARGEST_BUDGET)} states)`
+    `lambda = ${ratString(p.lambda)} is so close to 1 that the queues' tail falls by only a factor lambda per job: ` +
+    `a boundary mass of ${DEFAULT_BOUNDARY_TOLERANCE} needs about ${levels.toExponential(1)} levels of jobs, at least one state each, ` +
+    `more than the largest state budget (${budgetText(LARGEST_BUDGET)} states)`
   );
 }
 

@@ -106,7 +106,9 @@ function jsqCases(maxN: number, maxEvents: number): fc.Arbitrary<JsqCase> {
 export const couplingJsqdBound = couplingOrder({
   id: 'coupling-jsqd-bound',
   claim:
-    "JSQ(d) vs JSQ coupled on arrivals and ordered departures: sum_i |Q_i(t) - Q'_i(t)| <= 2 Delta(t) at every t (Q_i: servers with >= i jobs; Delta counted by queue length and by ordered position); N <= 6, d in 1..N sampled without or with replacement, traces of <= 60 events",
+    "JSQ(d) vs JSQ coupled on arrivals and ordered departures: sum_i |Q_i(t) - Q'_i(t)| <= 2 Delta(t) at every t " +
+    '(Q_i: servers with >= i jobs; Delta counted by queue length and by ordered position); ' +
+    'N <= 6, d in 1..N sampled without or with replacement, traces of <= 60 events',
   source: 'P2 Prop. 3.5',
   method: 'coupled runs on fast-check traces',
   expected: 'holds',

@@ -37,7 +37,8 @@ export function theorem1Blockings(p: JiqBlockingParams): Blockings {
 export const couplingTheorem1FiniteN = forAll({
   id: 'coupling-theorem1-finite-n',
   claim:
-    'JIQ blocking, beta = 1/R, finite N: B_better <= B <= B_worse, compared exactly (better: dispatchers 1..R-1 merged; worse: arrivals at r thinned w.p. p_r); R = 1..4, N <= 5 (not every N), lambda in [0.1, 3], sorted alpha',
+    'JIQ blocking, beta = 1/R, finite N: B_better <= B <= B_worse, compared exactly ' +
+    '(better: dispatchers 1..R-1 merged; worse: arrivals at r thinned w.p. p_r); R = 1..4, N <= 5 (not every N), lambda in [0.1, 3], sorted alpha',
   source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
   method: 'exact CTMC of each system (rationals), 60 random cases',
   expected: 'holds',

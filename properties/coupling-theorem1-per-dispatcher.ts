@@ -16,7 +16,8 @@ import { theorem1OrderProperty, usedPerDispatcher } from './support/theorem1-cou
 export const couplingTheorem1PerDispatcher = theorem1OrderProperty({
   id: 'coupling-theorem1-per-dispatcher',
   claim:
-    'JIQ blocking, beta = 1/R, same coupling: for every dispatcher r and time t, tokens used by arrivals at r satisfy worse <= original <= better; R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha, traces of <= 30 arrivals',
+    'JIQ blocking, beta = 1/R, same coupling: for every dispatcher r and time t, tokens used by arrivals at r satisfy worse <= original <= better; ' +
+    'R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha, traces of <= 30 arrivals',
   expected: 'refuted',
   order: (p) => usedPerDispatcher(p.alpha.length),
 });

@@ -36,7 +36,8 @@ function ordered(f: ReturnType<typeof admittedFractions>): boolean {
 export const couplingTheorem1RatesPerDispatcher = forAll({
   id: 'coupling-theorem1-rates-per-dispatcher',
   claim:
-    'JIQ blocking, beta = 1/R: for every dispatcher r, the long-run fraction of arrivals at r that get a token satisfies worse <= original <= better (needed by any coupling ordering tokens used per dispatcher); R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha',
+    'JIQ blocking, beta = 1/R: for every dispatcher r, the long-run fraction of arrivals at r that get a token ' +
+    'satisfies worse <= original <= better (needed by any coupling ordering tokens used per dispatcher); R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha',
   source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
   method: 'exact CTMC of each system (rationals)',
   expected: 'refuted',

@@ -38,7 +38,8 @@ const spec: TraceSpec<SlotCase> = {
 export const couplingTheorem1ServerClocks = couplingOrder({
   id: 'coupling-theorem1-server-clocks',
   claim:
-    'JIQ blocking, beta = 1/R: coupling arrivals, thinning and per-server uniformised service clocks with the destination drawn at each service event, tokens used by every t satisfy worse <= original <= better; R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha, traces of <= 40 events',
+    'JIQ blocking, beta = 1/R: coupling arrivals, thinning and per-server uniformised service clocks with the destination drawn at each service event, ' +
+    'tokens used by every t satisfy worse <= original <= better; R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha, traces of <= 40 events',
   source: 'P1 Thm. 1 (proof: coupling of better and worse systems)',
   method: 'coupled runs on fast-check traces',
   expected: 'refuted',

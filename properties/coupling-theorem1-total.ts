@@ -10,7 +10,8 @@ import { theorem1OrderProperty, usedInTotal } from './support/theorem1-coupling.
 export const couplingTheorem1Total = theorem1OrderProperty({
   id: 'coupling-theorem1-total',
   claim:
-    'JIQ blocking, beta = 1/R: coupling arrivals, thinning and per-job service times and token destinations, the tokens used by every time t satisfy worse <= original <= better; R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha, traces of <= 30 arrivals',
+    'JIQ blocking, beta = 1/R: coupling arrivals, thinning and per-job service times and token destinations, ' +
+    'the tokens used by every time t satisfy worse <= original <= better; R = 1..4, N <= 5, lambda in [0.1, 3], sorted alpha, traces of <= 30 arrivals',
   expected: 'holds',
   order: () => usedInTotal,
 });

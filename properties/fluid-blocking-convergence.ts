@@ -28,7 +28,8 @@ const view = jiqBlocking.fluid!;
 export const fluidBlockingConvergence = settlesWithin({
   id: 'fluid-blocking-convergence',
   claim:
-    'for all R in 2..4, lambda in [0.1, 3], alpha, beta, nu in {0} u [1/4, 2] (off the nu = 0 critical curve) and every start x(0) on the simplex: the blocking fluid ODE converges to the fixed point of the root equations (within 1e-7)',
+    'for all R in 2..4, lambda in [0.1, 3], alpha, beta, nu in {0} u [1/4, 2] (off the nu = 0 critical curve) and every start x(0) on the simplex: ' +
+    'the blocking fluid ODE converges to the fixed point of the root equations (within 1e-7)',
   source: 'docs/THEORY.md §3 (fluid limit of P1)',
   method: 'adaptive ODE (dopri5 with face events) vs exact fixed point, 40 generated cases',
   expected: 'holds',

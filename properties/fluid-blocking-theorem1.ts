@@ -15,7 +15,8 @@ const view = jiqBlocking.fluid!;
 export const fluidBlockingTheorem1 = settlesWithin({
   id: 'fluid-blocking-theorem1',
   claim:
-    'for all R in 2..4, lambda in [0.1, 3], alpha, beta off the critical curve: the blocking fluid ODE (nu = 0) from the empty system settles at B = max{1 - min_r alpha_r/beta_r, 1 - 1/lambda} (within 1e-8)',
+    'for all R in 2..4, lambda in [0.1, 3], alpha, beta off the critical curve: ' +
+    'the blocking fluid ODE (nu = 0) from the empty system settles at B = max{1 - min_r alpha_r/beta_r, 1 - 1/lambda} (within 1e-8)',
   source: 'P1 Thm. 1; docs/THEORY.md §3',
   method: 'adaptive ODE (dopri5 with face events) vs closed form, 40 generated cases',
   expected: 'holds',

@@ -38,7 +38,9 @@ const view = heteroPs.fluid!;
 export const fluidHeteroSq2 = forAll({
   id: 'fluid-hetero-sq2',
   claim:
-    'for 2..3 server classes (counts 1..5, capacities 1..4) and lambda in [0.2, 0.85] x the mean-field bound: the SQ(2) mean-field ODE from random states converges to the product-form fixed point (within 1e-7) and its settled state has P_j(n)/P_j(n-1) = lambda (U_{n-1} + U_n)/C_j (relative 1e-5)',
+    'for 2..3 server classes (counts 1..5, capacities 1..4) and lambda in [0.2, 0.85] x the mean-field bound: ' +
+    'the SQ(2) mean-field ODE from random states converges to the product-form fixed point (within 1e-7) ' +
+    'and its settled state has P_j(n)/P_j(n-1) = lambda (U_{n-1} + U_n)/C_j (relative 1e-5)',
   source: 'P3 (mean-field fixed point of SQ(2) with heterogeneous PS servers); docs/THEORY.md §5',
   method: 'adaptive ODE (dopri5) vs product-form iteration, 20 generated cases',
   expected: 'holds',

@@ -18,7 +18,8 @@ const view = jsqD.fluid!;
 export const fluidJsqdJsqLimit = forCases({
   id: 'fluid-jsqd-jsq-limit',
   claim:
-    "JSQ(d) fluid, lambda in {1/2, 9/10}, d = 2..64: the settled ODE state is at distance lambda^{d+1} -> 0 from JSQ's fixed point (s_1 = lambda, s_i = 0 for i >= 2), and its mean sojourn is sum_i lambda^{(d^i-d)/(d-1)} -> 1",
+    'JSQ(d) fluid, lambda in {1/2, 9/10}, d = 2..64: the settled ODE state is at distance lambda^{d+1} -> 0 ' +
+    "from JSQ's fixed point (s_1 = lambda, s_i = 0 for i >= 2), and its mean sojourn is sum_i lambda^{(d^i-d)/(d-1)} -> 1",
   source: 'P2 Thm. (d(N) -> infinity: fluid limit of JSQ); docs/THEORY.md §4',
   method: 'adaptive ODE (dopri5) for d = 2..64 vs JSQ fixed point',
   expected: 'holds',

@@ -24,7 +24,8 @@ const view = jiqQueueing.fluid!;
 export const fluidQueueingLimit = settlesWithin({
   id: 'fluid-queueing-limit',
   claim:
-    'for all R in 2..4, lambda in [0.1, 0.9], alpha, beta, nu in {0} u [1/4, 2] and starts with some busy servers: the queueing fluid ODE settles at P(W > 0) = l and E[W] = l/(1 - l), l the exact root of docs/THEORY.md §3 (within 1e-7)',
+    'for all R in 2..4, lambda in [0.1, 0.9], alpha, beta, nu in {0} u [1/4, 2] and starts with some busy servers: ' +
+    'the queueing fluid ODE settles at P(W > 0) = l and E[W] = l/(1 - l), l the exact root of docs/THEORY.md §3 (within 1e-7)',
   source: 'P1 Sec. IV-V (queueing scenario); docs/THEORY.md §3',
   method: 'adaptive ODE (dopri5 with face events, all levels) vs exact root, 30 generated cases',
   expected: 'holds',

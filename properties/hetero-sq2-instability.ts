@@ -90,8 +90,10 @@ function runCase(raw: Record<string, string>): CaseOutcome {
 export const heteroSq2Instability = forCases({
   id: 'hetero-sq2-instability',
   claim:
-    'hetero-ps, N = 3 (two servers of capacity 1, one of 16; capacity 6 per server): at lambda = 3, between the SQ(2) bounds (N = 3: 2, mean field: 3/2) and capacity, ' +
-    'sq2 is unstable (boundary mass does not vanish as K grows) while static and hybrid with mix 3/4 are stable; hybrid with mix 1/4 (below its threshold 1/2) is unstable; ' +
+    'hetero-ps, N = 3 (two servers of capacity 1, one of 16; capacity 6 per server): at lambda = 3, ' +
+    'between the SQ(2) bounds (N = 3: 2, mean field: 3/2) and capacity, ' +
+    'sq2 is unstable (boundary mass does not vanish as K grows) while static and hybrid with mix 3/4 are stable; ' +
+    'hybrid with mix 1/4 (below its threshold 1/2) is unstable; ' +
     'sq2 at lambda = 7/4 (between the mean-field and N = 3 bounds) is stable at N = 3; at lambda = 9/2 hybrid needs mix > 5/6: 3/4 is unstable, 19/20 stable',
   source: 'P3 (SQ(2) stability region), docs/THEORY.md §5; finite-N subset condition (derived, models/hetero-ps/stability.ts)',
   method: 'GTH on the truncated lumped CTMC, K = 4, 8, 12, 16',

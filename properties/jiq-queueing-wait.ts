@@ -24,7 +24,9 @@ const CASES: { name: string; raw: Record<string, string> }[] = [
 
 export const jiqQueueingWait = forCases({
   id: 'jiq-queueing-wait',
-  claim: `JIQ queueing: P(W > 0) -> l (fluid root; l > 0 for skewed alpha with basic JIQ, l = 0 for beta = alpha); |P_N(W > 0) - l| falls strictly over N = ${RULE.sizes.join(', ')}, order >= ${RULE.minOrder}`,
+  claim:
+    'JIQ queueing: P(W > 0) -> l (fluid root; l > 0 for skewed alpha with basic JIQ, l = 0 for beta = alpha); ' +
+    `|P_N(W > 0) - l| falls strictly over N = ${RULE.sizes.join(', ')}, order >= ${RULE.minOrder}`,
   source: 'P1 Thm. 2 and its enhancements proposition (beta = alpha); docs/THEORY.md §3',
   method: `lumped CTMC, iterative solver, boundary mass <= ${BOUNDARY_TOLERANCE}`,
   expected: 'holds',

@@ -20,7 +20,9 @@ const CASES = [
 
 export const jsqdMeanField = forCases({
   id: 'jsqd-mean-field',
-  claim: `JSQ(d): the mean sojourn T(N) tends to sum_i lambda^((d^i - d)/(d - 1)) as N grows, at rate 1/N: |T(N) - T_mf| falls strictly over N = ${RULE.sizes.join(', ')}, observed order >= ${RULE.minOrder}`,
+  claim:
+    'JSQ(d): the mean sojourn T(N) tends to sum_i lambda^((d^i - d)/(d - 1)) as N grows, at rate 1/N: ' +
+    `|T(N) - T_mf| falls strictly over N = ${RULE.sizes.join(', ')}, observed order >= ${RULE.minOrder}`,
   source: 'P2, docs/THEORY.md §4 (mean-field fixed point); 1/N accuracy: Gast, SIGMETRICS 2017',
   method: `lumped CTMC, iterative solver, boundary mass <= ${BOUNDARY_TOLERANCE}`,
   expected: 'holds',

@@ -95,7 +95,8 @@ function couplingCase(alpha: readonly string[], N: number): { label: string; che
 export const parametricCouplingBounds = defineClaim({
   id: 'parametric-coupling-bounds',
   claim:
-    'JIQ blocking, beta = 1/R: B_better(lambda) <= B(lambda) <= B_worse(lambda) for every lambda > 0, at N = 2, 3 (R = 2: alpha = 3/5,2/5; R = 3: alpha = 1/2,3/10,1/5)',
+    'JIQ blocking, beta = 1/R: B_better(lambda) <= B(lambda) <= B_worse(lambda) for every lambda > 0, ' +
+    'at N = 2, 3 (R = 2: alpha = 3/5,2/5; R = 3: alpha = 1/2,3/10,1/5)',
   source: 'P1 Thm. 1 (proof: coupling of better and worse systems), at finite N for all lambda',
   method: 'exact rational functions of lambda (verified pi Q = 0 in Z[lambda]); Sturm sequences on each difference',
   expected: 'proved',

@@ -11,7 +11,8 @@ const RAW = { N: '1000', lambda: '9/10', alpha: '3/5,2/5', beta: '7/10,3/10' };
 export const productFormCertificate = defineClaim({
   id: 'product-form-certificate',
   claim:
-    'JIQ blocking, N = 1000, R = 2, lambda = 9/10, alpha = (3/5, 2/5), beta = (7/10, 3/10), nu = 0: the product form satisfies global balance exactly in every state',
+    'JIQ blocking, N = 1000, R = 2, lambda = 9/10, alpha = (3/5, 2/5), beta = (7/10, 3/10), nu = 0: ' +
+    'the product form satisfies global balance exactly in every state',
   source: 'P1 Sec. III',
   method: 'exact certificate (pi Q = 0 in rationals)',
   expected: 'exact',

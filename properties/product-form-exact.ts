@@ -31,7 +31,8 @@ function check(p: JiqBlockingParams): PointCheck & { states: number } {
 export const productFormExact = forAll({
   id: 'product-form-exact',
   claim:
-    'JIQ blocking, nu = 0: pi(n) = (1/G) (lambda N)^{n_0}/n_0! prod_r (beta_r/alpha_r)^{n_r} in every state, exactly; R = 1..4, N <= 7, lambda in [0.1, 3], random alpha, beta',
+    'JIQ blocking, nu = 0: pi(n) = (1/G) (lambda N)^{n_0}/n_0! prod_r (beta_r/alpha_r)^{n_r} in every state, exactly; ' +
+    'R = 1..4, N <= 7, lambda in [0.1, 3], random alpha, beta',
   source: 'P1 Sec. III',
   method: 'exact CTMC vs product form (rationals), 30 random cases',
   expected: 'holds',

@@ -53,7 +53,9 @@ const MAX_N = [0, 0, 150, 30, 14];
 
 export const productFormFloat = forAll({
   id: 'product-form-float',
-  claim: `JIQ blocking, nu = 0: the CTMC law equals the product form to ${TOLERANCE} relative in every state and in B; R = 2 with N <= 150, R = 3 with N <= 30, R = 4 with N <= 14`,
+  claim:
+    `JIQ blocking, nu = 0: the CTMC law equals the product form to ${TOLERANCE} relative in every state and in B; ` +
+    'R = 2 with N <= 150, R = 3 with N <= 30, R = 4 with N <= 14',
   source: 'P1 Sec. III',
   method: 'GTH CTMC vs log-scaled product form',
   expected: 'holds',

@@ -37,11 +37,15 @@ function symbols(M: number): { gamma: Term[]; C: Term[]; L: Term } {
 export const heteroSq2StabilityClaim: SmtClaim = {
   id: 'hetero-sq2-stability',
   statement:
-    'Heterogeneous SQ(2), classes sorted by capacity: L = min_k G_k/g_k^2 over class prefixes equals the minimum of G_S/g_S^2 over all class subsets S; L <= sum_j gamma_j C_j with equality for equal capacities; L is below full capacity iff some proper prefix has G_k < g_k^2 sum_j gamma_j C_j (M = 2: iff C_2/C_1 > 1 + 1/gamma_1)',
+    'Heterogeneous SQ(2), classes sorted by capacity: L = min_k G_k/g_k^2 over class prefixes equals the minimum of G_S/g_S^2 over all class subsets S; ' +
+    'L <= sum_j gamma_j C_j with equality for equal capacities; ' +
+    'L is below full capacity iff some proper prefix has G_k < g_k^2 sum_j gamma_j C_j (M = 2: iff C_2/C_1 > 1 + 1/gamma_1)',
   source: 'P3 (stability region of SQ(2)); docs/THEORY.md §5 (derived)',
   sizeRange: { meaning: 'server classes M', min: 2, max: 5 },
   encoding:
-    'for all gamma > 0 (sum 1) and 0 < C_1 <= ... <= C_M; L defined by L g_k^2 <= G_k for all prefixes k with equality for one; part (a) by the exchange lemma (abstract sums, every M; the induction to a prefix by hand) and, for M <= 3, one query per class subset that is not a prefix',
+    'for all gamma > 0 (sum 1) and 0 < C_1 <= ... <= C_M; L defined by L g_k^2 <= G_k for all prefixes k with equality for one; ' +
+    'part (a) by the exchange lemma (abstract sums, every M; the induction to a prefix by hand) and, for M <= 3, ' +
+    'one query per class subset that is not a prefix',
   queries(M) {
     const { gamma, C, L } = symbols(M);
     const mass = (S: number[]): Term => sum(S.map((j) => gamma[j]));

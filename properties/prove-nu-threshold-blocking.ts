@@ -25,11 +25,16 @@ function setting(s: BlockingSymbols): Prop[] {
 export const nuThresholdBlockingClaim: SmtClaim = {
   id: 'nu-threshold-blocking',
   statement:
-    'JIQ blocking fluid, lambda < 1, nu >= 0: every fixed point has zero blocking iff nu >= lambda (R alpha_1 - 1)/(1 - lambda) (beta uniform, alpha_1 = max alpha_r); for general beta iff nu >= R lambda max_r(alpha_r - beta_r)/(1 - lambda)',
+    'JIQ blocking fluid, lambda < 1, nu >= 0: every fixed point has zero blocking ' +
+    'iff nu >= lambda (R alpha_1 - 1)/(1 - lambda) (beta uniform, alpha_1 = max alpha_r); ' +
+    'for general beta iff nu >= R lambda max_r(alpha_r - beta_r)/(1 - lambda)',
   source: 'P1 Sec. V (Enhancement 2, token exchange); general beta: docs/THEORY.md §3 (derived)',
   sizeRange: DISPATCHERS,
   encoding:
-    'all fixed points of the fluid equations (z_r switch as ite, x_r >= 0, sum x = 1) for all lambda in (0,1), alpha, beta, nu >= 0; zero blocking as x_0 = lambda; thresholds multiplied by 1 - lambda. General beta: sufficiency and necessity each split into the R + 1 cases "tokens at exactly k dispatchers" (the statement is symmetric in the dispatchers). The paper form (beta uniform, alpha sorted) follows from the last part: there its threshold equals the general one',
+    'all fixed points of the fluid equations (z_r switch as ite, x_r >= 0, sum x = 1) for all lambda in (0,1), alpha, beta, nu >= 0; ' +
+    'zero blocking as x_0 = lambda; thresholds multiplied by 1 - lambda. General beta: sufficiency and necessity each split into the R + 1 cases ' +
+    '"tokens at exactly k dispatchers" (the statement is symmetric in the dispatchers). The paper form (beta uniform, alpha sorted) ' +
+    'follows from the last part: there its threshold equals the general one',
   queries(R) {
     const s = blockingSymbols(R);
     const zero = s.x0.eq(s.lambda);

@@ -13,11 +13,14 @@ import { splitByTokenHolders } from './support/token-patterns.ts';
 export const nuThresholdQueueingClaim: SmtClaim = {
   id: 'nu-threshold-queueing',
   statement:
-    'JIQ queueing fluid, 0 < lambda < 1, nu >= 0: every fixed point has zero wait (lambda_2 = 0) iff nu >= R lambda max_r(alpha_r - beta_r)/(1 - lambda); for uniform beta iff nu >= lambda (R alpha_1 - 1)/(1 - lambda) (alpha_1 = max alpha_r)',
+    'JIQ queueing fluid, 0 < lambda < 1, nu >= 0: every fixed point has zero wait (lambda_2 = 0) iff nu >= R lambda max_r(alpha_r - beta_r)/(1 - lambda); ' +
+    'for uniform beta iff nu >= lambda (R alpha_1 - 1)/(1 - lambda) (alpha_1 = max alpha_r)',
   source: 'P1 Sec. V (Enhancement 2, queueing scenario); docs/THEORY.md §3 (derived)',
   sizeRange: DISPATCHERS,
   encoding:
-    'all fixed points of the queueing fluid, reduced by level balance to y_0, y_1, l = lambda_2 and tokens x_r (y_{i+1} = l y_i); z_r switch as ite; thresholds multiplied by 1 - lambda. Sufficiency and necessity each split into the R + 1 cases "tokens at exactly k dispatchers" (symmetric statement); the paper form follows from the last part',
+    'all fixed points of the queueing fluid, reduced by level balance to y_0, y_1, l = lambda_2 and tokens x_r (y_{i+1} = l y_i); ' +
+    'z_r switch as ite; thresholds multiplied by 1 - lambda. Sufficiency and necessity each split into the R + 1 cases ' +
+    '"tokens at exactly k dispatchers" (symmetric statement); the paper form follows from the last part',
   queries(R) {
     const s = queueingSymbols(R);
     const setting = [...queueingDomain(s), ...queueingFixedPoint(s)];

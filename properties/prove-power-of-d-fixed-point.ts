@@ -70,11 +70,17 @@ function monotoneQuery(d: number): Query {
 export const powerOfDFixedPointClaim: SmtClaim = {
   id: 'power-of-d-fixed-point',
   statement:
-    'JSQ(d) mean field, 0 < lambda < 1, d = 2..n (n: the largest d decided): s_i = lambda^{(d^i-1)/(d-1)} solves the equilibrium equations for every i >= 1 (given the exponent recurrence, an identity by construction) and falls geometrically, s_{i+1} <= lambda^d s_i; the mean sojourn sum_i lambda^{(d^i-d)/(d-1)} decreases from d to d + 1 for d = 1..n-1 and stays below 1/(1 - lambda)',
+    'JSQ(d) mean field, 0 < lambda < 1, d = 2..n (n: the largest d decided): ' +
+    's_i = lambda^{(d^i-1)/(d-1)} solves the equilibrium equations for every i >= 1 ' +
+    '(given the exponent recurrence, an identity by construction) and falls geometrically, s_{i+1} <= lambda^d s_i; ' +
+    'the mean sojourn sum_i lambda^{(d^i-d)/(d-1)} decreases from d to d + 1 for d = 1..n-1 and stays below 1/(1 - lambda)',
   source: 'P2 (mean-field fixed point of JSQ(d)); docs/THEORY.md §4',
   sizeRange: { meaning: 'largest d, n', min: 2, max: 8 },
   encoding:
-    'exponent identity for every real d > 1; equilibrium as a one-step identity along s_{i+1} = lambda s_i^d for each d = 2..n (all i at once; an identity by construction, Z3 confirms the algebra); tail 0 < a <= lambda => lambda a^d <= lambda^d a for each d = 2..n; monotonicity as the induction step s_i^(d+1) <= s_i^(d) => s_{i+1}^(d+1) < s_{i+1}^(d) for d = 1..n-1 (d = 1: random routing, T = 1/(1 - lambda)); the induction and the sum over i are by hand',
+    'exponent identity for every real d > 1; equilibrium as a one-step identity along s_{i+1} = lambda s_i^d for each d = 2..n ' +
+    '(all i at once; an identity by construction, Z3 confirms the algebra); tail 0 < a <= lambda => lambda a^d <= lambda^d a for each d = 2..n; ' +
+    'monotonicity as the induction step s_i^(d+1) <= s_i^(d) => s_{i+1}^(d+1) < s_{i+1}^(d) for d = 1..n-1 ' +
+    '(d = 1: random routing, T = 1/(1 - lambda)); the induction and the sum over i are by hand',
   queries(largestD) {
     const ds = Array.from({ length: largestD - 1 }, (_, k) => k + 2);
     return [exponentQuery(), ...ds.map(equilibriumQuery), ...ds.map(tailQuery), ...ds.map((d) => monotoneQuery(d - 1))];

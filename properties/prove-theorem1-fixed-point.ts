@@ -13,11 +13,13 @@ import { DISPATCHERS, sortedShares, uniformShares } from './support/dispatcher-c
 export const theorem1FixedPointClaim: SmtClaim = {
   id: 'theorem1-fixed-point',
   statement:
-    'JIQ blocking fluid, nu = 0, any lambda > 0: every fixed point has x_0 = min{R alpha_R lambda, 1} (beta uniform, alpha_R = min alpha_r), and x_0 = min{1, lambda min_r alpha_r/beta_r} for general beta',
+    'JIQ blocking fluid, nu = 0, any lambda > 0: every fixed point has x_0 = min{R alpha_R lambda, 1} (beta uniform, alpha_R = min alpha_r), ' +
+    'and x_0 = min{1, lambda min_r alpha_r/beta_r} for general beta',
   source: 'P1 Thm. 1 (fluid level); general beta: docs/THEORY.md §3',
   sizeRange: DISPATCHERS,
   encoding:
-    'all fixed points of the fluid equations with nu = 0 (z_r switch as ite, x_r >= 0, sum x = 1) for all lambda > 0, alpha, beta; min written as bounds plus attainment',
+    'all fixed points of the fluid equations with nu = 0 (z_r switch as ite, x_r >= 0, sum x = 1) for all lambda > 0, alpha, beta; ' +
+    'min written as bounds plus attainment',
   queries(R) {
     const s = blockingSymbols(R);
     const setting = [...blockingDomain(s), s.nu.eq(0), ...blockingFixedPoint(s)];

@@ -21,11 +21,13 @@ function basicJiq(s: QueueingSymbols): Prop[] {
 export const theorem2MinOnlyClaim: SmtClaim = {
   id: 'theorem2-min-only',
   statement:
-    'JIQ queueing fluid, beta uniform, nu = 0, 0 < lambda < 1: at every fixed point the wait probability l is > 0 iff alpha_R < 1/R, equals lambda (1 - R alpha_R)/(R (1 - lambda) + lambda), and so depends only on lambda and the smallest share alpha_R',
+    'JIQ queueing fluid, beta uniform, nu = 0, 0 < lambda < 1: at every fixed point the wait probability l is > 0 iff alpha_R < 1/R, ' +
+    'equals lambda (1 - R alpha_R)/(R (1 - lambda) + lambda), and so depends only on lambda and the smallest share alpha_R',
   source: 'P1 Thm. 2 (as summarised in the paper); docs/THEORY.md §3',
   sizeRange: DISPATCHERS,
   encoding:
-    'all fixed points of the queueing fluid (reduced by level balance to y_0, y_1, l, x_r); "min only" on two copies with equal lambda and alpha_R, the other shares free (sorted, sum 1)',
+    'all fixed points of the queueing fluid (reduced by level balance to y_0, y_1, l, x_r); ' +
+    '"min only" on two copies with equal lambda and alpha_R, the other shares free (sorted, sum 1)',
   queries(R) {
     const s = queueingSymbols(R);
     const t = queueingSymbols(R, '_b');

@@ -40,10 +40,16 @@ const CASES = [
 
 export const refinedExpansionRight = forCases({
   id: 'refined-expansion',
-  claim: `JSQ(d): the exact E_N[meanJobs] is pi + V/N + A/N^2 + O(1/N^3), V and A from the refined mean field's Lyapunov equations (both samplings): Richardson's V and A from N = ${SIZES[0]}..${SIZES[SIZES.length - 1]} agree, and the second-order error is smaller and falls faster than the first-order one`,
+  claim:
+    "JSQ(d): the exact E_N[meanJobs] is pi + V/N + A/N^2 + O(1/N^3), V and A from the refined mean field's Lyapunov equations (both samplings): " +
+    `Richardson's V and A from N = ${SIZES[0]}..${SIZES[SIZES.length - 1]} agree, ` +
+    'and the second-order error is smaller and falls faster than the first-order one',
   source:
-    'docs/THEORY.md §10 (Gast & Van Houdt, "A refined mean field approximation" (2017); Gast, Bortolussi & Tribastone, "Size expansions of mean field approximation" (2019), steady state)',
-  method: `refined mean field (jets, Bartels-Stewart) against the exact lumped chain (iterative solver, boundary mass <= ${BOUNDARY_TOLERANCE}); Richardson extrapolation in 1/N`,
+    'docs/THEORY.md §10 (Gast & Van Houdt, "A refined mean field approximation" (2017); ' +
+    'Gast, Bortolussi & Tribastone, "Size expansions of mean field approximation" (2019), steady state)',
+  method:
+    `refined mean field (jets, Bartels-Stewart) against the exact lumped chain (iterative solver, boundary mass <= ${BOUNDARY_TOLERANCE}); ` +
+    'Richardson extrapolation in 1/N',
   expected: 'holds',
   cases: CASES,
   label: (c) => `sampling ${c.sampling}`,

@@ -17,7 +17,8 @@ const HORIZON = 4000;
 export const simRegressMutant = defineClaim({
   id: 'sim-regress-mutant',
   claim:
-    'regress flags a jiq-blocking simulator that sends freed tokens to the wrong dispatcher (small panel at T = 4,000, Šidák and an omnibus test at family-wise 1%)',
+    'regress flags a jiq-blocking simulator that sends freed tokens to the wrong dispatcher ' +
+    '(small panel at T = 4,000, Šidák and an omnibus test at family-wise 1%)',
   source: 'docs/THEORY.md §9 (the regression rule)',
   method: 'external simulator (python3 mutant) vs exact CTMC',
   expected: 'holds',

@@ -49,7 +49,8 @@ function checkCase(raw: Record<string, string>): CaseOutcome {
 export const theorem1Limit = forCases({
   id: 'theorem1-limit',
   claim:
-    'JIQ blocking: B(N) -> max{1 - min_r alpha_r/beta_r, 1 - 1/lambda} (Theorem 1; beta = 1/R gives 1 - R alpha_R), at rate 1/N off the critical curve and 1/sqrt(N) on it',
+    'JIQ blocking: B(N) -> max{1 - min_r alpha_r/beta_r, 1 - 1/lambda} ' +
+    '(Theorem 1; beta = 1/R gives 1 - R alpha_R), at rate 1/N off the critical curve and 1/sqrt(N) on it',
   source: 'P1 Thm. 1, Sec. IV',
   method: 'log-scaled product form, N = 1e2..1e5',
   expected: 'holds',

@@ -42,11 +42,15 @@ function gap(lambda: string, N: number): number {
   });
 }
 
-const METHOD = `exact transient means (uniformization, error bound <= ${DEFAULT_METRIC_TOLERANCE}) vs the fluid ODE (dopri5), sup over 51 times in [0, ${T}], N = ${SIZES.join(', ')}, observed order >= 0.9`;
+const METHOD =
+  `exact transient means (uniformization, error bound <= ${DEFAULT_METRIC_TOLERANCE}) vs the fluid ODE (dopri5), sup over 51 times in [0, ${T}], ` +
+  `N = ${SIZES.join(', ')}, observed order >= 0.9`;
 
 export const transientFluidJiqBlocking = convergesInN({
   id: 'transient-fluid-jiq-blocking',
-  claim: `jiq-blocking, lambda = 1/2, alpha = beta = ${ALPHA}, from the empty system: the finite-N means of the busy and token fractions follow the fluid trajectory within C/N on [0, ${T}]`,
+  claim:
+    `jiq-blocking, lambda = 1/2, alpha = beta = ${ALPHA}, from the empty system: the finite-N means of the busy and token fractions ` +
+    `follow the fluid trajectory within C/N on [0, ${T}]`,
   source: 'P1 Sec. IV (fluid limit); Gast & Van Houdt 2017 (1/N for smooth drifts); docs/THEORY.md §3',
   method: METHOD,
   expected: 'holds',
@@ -57,7 +61,9 @@ export const transientFluidJiqBlocking = convergesInN({
 
 export const transientFluidJiqBlockingFace = convergesInN({
   id: 'transient-fluid-jiq-blocking-face',
-  claim: `jiq-blocking, lambda = 3/2, alpha = beta = ${ALPHA}, from the empty system (the fluid runs out of tokens and slides on the face x_r = 0): the finite-N means follow the fluid trajectory within C/N on [0, ${T}] (false: N^{-1/2})`,
+  claim:
+    `jiq-blocking, lambda = 3/2, alpha = beta = ${ALPHA}, from the empty system (the fluid runs out of tokens and slides on the face x_r = 0): ` +
+    `the finite-N means follow the fluid trajectory within C/N on [0, ${T}] (false: N^{-1/2})`,
   source: 'P1 Sec. IV (fluid limit, sliding on the face); docs/THEORY.md §3',
   method: METHOD,
   expected: 'refuted',

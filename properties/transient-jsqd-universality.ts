@@ -37,11 +37,14 @@ function gap(N: number, d: number): number {
 }
 
 const method = (sizes: number[]) =>
-  `exact transient means (uniformization, error bound <= ${DEFAULT_METRIC_TOLERANCE}) vs JSQ's fluid trajectory in closed form, sup over 51 times in [0, ${T}], N = ${sizes.join(', ')}, observed order >= 0.9`;
+  `exact transient means (uniformization, error bound <= ${DEFAULT_METRIC_TOLERANCE}) vs JSQ's fluid trajectory in closed form, ` +
+  `sup over 51 times in [0, ${T}], N = ${sizes.join(', ')}, observed order >= 0.9`;
 
 export const transientJsqdUniversality = convergesInN({
   id: 'transient-jsqd-universality',
-  claim: `jsq-d, d(N) = N/2, lambda = 1/2, from the empty system: the finite-N means of meanJobs and s_1..s_3 follow JSQ's fluid trajectory within C/N on [0, ${T}]`,
+  claim:
+    'jsq-d, d(N) = N/2, lambda = 1/2, from the empty system: the finite-N means of meanJobs and s_1..s_3 ' +
+    `follow JSQ's fluid trajectory within C/N on [0, ${T}]`,
   source: 'P2 (universality of JSQ(d(N)), d(N) -> infinity); docs/THEORY.md §4',
   method: method([2, 4, 6, 8, 10]),
   expected: 'holds',
@@ -52,7 +55,9 @@ export const transientJsqdUniversality = convergesInN({
 
 export const transientJsqdFixedD = convergesInN({
   id: 'transient-jsqd-fixed-d',
-  claim: `jsq-d, d = 2 fixed, lambda = 1/2, from the empty system: the finite-N means follow JSQ's fluid trajectory within C/N on [0, ${T}] (false: JSQ(2)'s own fluid limit differs from JSQ's)`,
+  claim:
+    `jsq-d, d = 2 fixed, lambda = 1/2, from the empty system: the finite-N means follow JSQ's fluid trajectory within C/N on [0, ${T}] ` +
+    "(false: JSQ(2)'s own fluid limit differs from JSQ's)",
   source: 'P2 (universality needs d(N) -> infinity); docs/THEORY.md §4',
   method: method([2, 4, 6, 8]),
   expected: 'refuted',

@@ -90,8 +90,16 @@ function refined(lambda: string, sampling: string): { pi: number; V: number; A: 
   return { pi: e.meanField, V: e.order1, A: e.order2 };
 }
 
+const status = (c: Case): string => (c.trusted ? 'trusted' : `untrusted${c.stopped ? ` (${c.stopped.split(':')[0]})` : ''}`);
 const cell = (c: Case): string =>
-  `${c.meanJobs.toFixed(9)} | ${c.error === undefined ? '-' : c.error.toExponential(1)} | ${c.boundaryMass.toExponential(1)} | ${c.trusted ? 'trusted' : `untrusted${c.stopped ? ` (${c.stopped.split(':')[0]})` : ''}`} | ${c.states} | ${c.seconds.toFixed(0)}`;
+  [
+    c.meanJobs.toFixed(9),
+    c.error === undefined ? '-' : c.error.toExponential(1),
+    c.boundaryMass.toExponential(1),
+    status(c),
+    c.states,
+    c.seconds.toFixed(0),
+  ].join(' | ');
 
 console.log('| lambda | N | sampling | E_N | error | frontier mass | status | states | s | pi | pi + V/N | pi + V/N + A/N^2 |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');

@@ -81,7 +81,8 @@ function solveFixedPoint(p: HeteroPsParams): Solution {
   const bound = meanFieldBound(p);
   if (p.lambda.compare(bound) >= 0) {
     throw new UsageError(
-      `lambda = ${ratString(p.lambda)} is beyond the mean-field stability bound ${ratString(bound)} of --policy ${p.policy}: the fluid limit has no fixed point`,
+      `lambda = ${ratString(p.lambda)} is beyond the mean-field stability bound ${ratString(bound)} of --policy ${p.policy}: ` +
+        'the fluid limit has no fixed point',
     );
   }
   const m = meanField(p);
@@ -162,7 +163,9 @@ export const fluidView: FluidView<HeteroPsParams> = {
     const s = solveFixedPoint(p);
     return {
       state: s.u,
-      method: `product form P_j(n) = P_j(0) prod_k b_j(k-1)/C_j, damped iteration in U (${s.iterations} iterations, residual ${s.residual.toExponential(1)}; levels cut at K = ${s.K})`,
+      method:
+        `product form P_j(n) = P_j(0) prod_k b_j(k-1)/C_j, damped iteration in U (${s.iterations} iterations, ` +
+        `residual ${s.residual.toExponential(1)}; levels cut at K = ${s.K})`,
     };
   },
 

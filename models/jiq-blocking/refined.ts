@@ -24,7 +24,8 @@ export function jiqBlockingDensity(p: JiqBlockingParams): DensityModel {
   const empty = fp.x.findIndex((v) => v!.compare(0) <= 0);
   if (empty >= 0)
     throw new UsageError(
-      `the fixed point has no tokens at dispatcher ${empty + 1} (on the face x_${empty + 1} = 0, where the field is not smooth): the refined expansion does not apply`,
+      `the fixed point has no tokens at dispatcher ${empty + 1} (on the face x_${empty + 1} = 0, where the field is not smooth): ` +
+        'the refined expansion does not apply',
     );
   const busy = <U>(x: readonly U[], A: Arith<U>): U => x.reduce((s, v) => A.sub(s, v), A.one);
   const transitions: DensityTransition[] = [];

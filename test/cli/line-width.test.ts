@@ -36,8 +36,8 @@ describe('human output fits a terminal', () => {
     const r = lbcheck(...commands[5]);
     const shown = r.stdout.slice(r.stdout.indexOf('  prism '));
     const joined = shown.replace(/ \\\n\s*/g, ' ').trim();
-    expect(joined).toBe(
-      `prism -importtrans ${out}.tra -importstates ${out}.sta -importlabels ${out}.lab ${['blocking', 'busyFraction', 'tokenFraction_1', 'noTokenProbability_1', 'tokenFraction_2', 'noTokenProbability_2'].map((m) => `-importstaterewards ${out}.${m}.srew`).join(' ')} -ctmc ${out}.props`,
-    );
+    const metrics = ['blocking', 'busyFraction', 'tokenFraction_1', 'noTokenProbability_1', 'tokenFraction_2', 'noTokenProbability_2'];
+    const rewards = metrics.map((m) => `-importstaterewards ${out}.${m}.srew`).join(' ');
+    expect(joined).toBe(`prism -importtrans ${out}.tra -importstates ${out}.sta -importlabels ${out}.lab ${rewards} -ctmc ${out}.props`);
   });
 });

@@ -22,7 +22,8 @@ const CASES: [string, string[], string | RegExp][] = [
   [
     'state codes past 2^53 (N = 10^9)',
     ['solve', 'jiq-blocking', '--N', '1000000000', '--lambda', '0.5', '--alpha', '1/2,1/2'],
-    'lbcheck: the chain at these parameters has up to 1.0e+18 state codes (2 digits), beyond the 2^53 = 9.0e15 a state is packed into: choose a smaller N or fewer dispatchers/servers, or use `lbcheck productform` or `lbcheck fluid` for large systems',
+    'lbcheck: the chain at these parameters has up to 1.0e+18 state codes (2 digits), beyond the 2^53 = 9.0e15 a state is packed into: ' +
+      'choose a smaller N or fewer dispatchers/servers, or use `lbcheck productform` or `lbcheck fluid` for large systems',
   ],
   [
     'state codes past 2^53 (60 dispatchers)',
@@ -37,12 +38,16 @@ const CASES: [string, string[], string | RegExp][] = [
   [
     'lambda too close to 1 for any state budget',
     ['solve', 'jsq-d', '--N', '3', '--d', '2', '--lambda', '0.9999999999'],
-    /^lbcheck: lambda = 9999999999\/10000000000 is so close to 1 .* needs about 2\.8e\+11 levels of jobs, .* more than the largest state budget \(1e\+8 states\); give --K/,
+    new RegExp(
+      /^lbcheck: lambda = 9999999999\/10000000000 is so close to 1 .* needs about 2\.8e\+11 levels of jobs, /.source +
+        /.* more than the largest state budget \(1e\+8 states\); give --K/.source,
+    ),
   ],
   [
     'a rate below the smallest double (gth)',
     ['solve', 'jiq-blocking', '--N', '2', '--alpha', '1/2,1/2', '--method', 'gth', '--lambda', `1/1${'0'.repeat(400)}`],
-    'lbcheck: --lambda is nonzero but below 2.2e-308 in size, the smallest double at full precision: the float solvers and simulators cannot use it; rescale the rates (change the time unit)',
+    'lbcheck: --lambda is nonzero but below 2.2e-308 in size, the smallest double at full precision: ' +
+      'the float solvers and simulators cannot use it; rescale the rates (change the time unit)',
   ],
   [
     'a queue URL with a bad % escape',
@@ -86,7 +91,10 @@ const CASES: [string, string[], string | RegExp][] = [
   [
     'a simulation estimated past a week',
     ['simulate', 'jiq-blocking', '--N', '10', '--lambda', '1/2', '--alpha', '1/2,1/2', '--T', '1e300'],
-    /^lbcheck: --T 1e300 would take about \S+ years \(scaled from a pilot run of T = \d+\), more than the 7 days a simulation may run; --T \S+ takes about that long$/,
+    new RegExp(
+      /^lbcheck: --T 1e300 would take about \S+ years \(scaled from a pilot run of T = \d+\), /.source +
+        /more than the 7 days a simulation may run; --T \S+ takes about that long$/.source,
+    ),
   ],
   ['--version with a family parameter named like an option', ['--version', '--file', OPTION_NAMED], `lbcheck: ${CLASH}`],
   ['--help with it', ['--help', '--file', OPTION_NAMED], `lbcheck: ${CLASH}`],

@@ -21,7 +21,8 @@ describe('solve: the search size note', () => {
     const states = Number(binomial(100 + K, K));
     expect(note).toBe(
       `solve: the chain cut at K = ${K} has about ${states.toExponential(1)} states, more than the state budget of 1e+7: ` +
-        'the search explores its likeliest states (finite state projection), at most the budget, and may take long (--max-seconds bounds its time, --K fixes the cut)',
+        'the search explores its likeliest states (finite state projection), at most the budget, and may take long ' +
+        '(--max-seconds bounds its time, --K fixes the cut)',
     );
     expect(states).toBeGreaterThan(1e7);
   });

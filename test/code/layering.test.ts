@@ -47,7 +47,8 @@ describe('imports of the built-ins', () => {
     ],
     [
       'properties/probe.ts',
-      "import { jsqD } from 'lbcheck/models';\nimport { round } from 'lbcheck';\nimport { DISPATCHERS } from './support/dispatcher-claims.ts';\nexport const x = [jsqD, round, DISPATCHERS];\n",
+      "import { jsqD } from 'lbcheck/models';\nimport { round } from 'lbcheck';\nimport { DISPATCHERS } from './support/dispatcher-claims.ts';\n" +
+        'export const x = [jsqD, round, DISPATCHERS];\n',
     ],
   ])('%s: the public entries and the same folder are allowed', (path, source) => {
     const r = lint(path, source);

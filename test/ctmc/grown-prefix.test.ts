@@ -58,41 +58,49 @@ describe('the projection search (jsq-d N = 4, d = 2, lambda = 9/10)', () => {
     expect(trusted(reference.evidence)).toBe(true);
   });
 
-  it('reads the metrics (a pass over the set) only of rounds whose boundary mass is within tolerance and of the round each is compared with: frontier <= 1e-12, the 81,920-state set, its re-solve and the 65,536-state round before', () => {
-    let rewarded = 0;
-    const counted: typeof jsqD = {
-      ...jsqD,
-      ctmc: (q, A) => {
-        const def = jsqD.ctmc(q, A);
-        return {
-          ...def,
-          rewardsInto: (s, out) => {
-            rewarded++;
-            return def.rewardsInto!(s, out);
-          },
-        };
-      },
-    };
-    const s = solveModel(counted, p, { method: 'iterative', boundaryTolerance: 1e-12 });
-    expect(s.metrics.meanJobs).toBe(reference.metrics.meanJobs);
-    const rounds = s.evidence.truncation!.rounds!;
-    expect(rounds.map((r) => r.states)).toEqual([1024, 8192, 65536, 81920, 81920]);
-    expect(rewarded).toBe(2 * 81920 + 65536);
-  });
+  it(
+    'reads the metrics (a pass over the set) only of rounds whose boundary mass is within tolerance and of the round each is compared with: ' +
+      'frontier <= 1e-12, the 81,920-state set, its re-solve and the 65,536-state round before',
+    () => {
+      let rewarded = 0;
+      const counted: typeof jsqD = {
+        ...jsqD,
+        ctmc: (q, A) => {
+          const def = jsqD.ctmc(q, A);
+          return {
+            ...def,
+            rewardsInto: (s, out) => {
+              rewarded++;
+              return def.rewardsInto!(s, out);
+            },
+          };
+        },
+      };
+      const s = solveModel(counted, p, { method: 'iterative', boundaryTolerance: 1e-12 });
+      expect(s.metrics.meanJobs).toBe(reference.metrics.meanJobs);
+      const rounds = s.evidence.truncation!.rounds!;
+      expect(rounds.map((r) => r.states)).toEqual([1024, 8192, 65536, 81920, 81920]);
+      expect(rewarded).toBe(2 * 81920 + 65536);
+    },
+  );
 
-  it('at its state budget (81,920), re-solves the last set at a tighter solver tolerance when only the solver error is left (it used to stop there, untrusted)', () => {
-    const s = solveModel(jsqD, p, { method: 'iterative', boundaryTolerance: 1e-12, maxStates: 81920 });
-    const t = s.evidence.truncation!;
-    expect(t.rounds!.map((r) => [r.states, r.resolved ?? false])).toEqual([
-      [1024, false],
-      [8192, false],
-      [65536, false],
-      [81920, false],
-      [81920, true],
-    ]);
-    expect(t.stopped).toBeUndefined();
-    expect(trusted(s.evidence)).toBe(true);
-    // the same truncation and solves as without the budget
-    expect(s.metrics.meanJobs).toBe(reference.metrics.meanJobs);
-  });
+  it(
+    'at its state budget (81,920), re-solves the last set at a tighter solver tolerance ' +
+      'when only the solver error is left (it used to stop there, untrusted)',
+    () => {
+      const s = solveModel(jsqD, p, { method: 'iterative', boundaryTolerance: 1e-12, maxStates: 81920 });
+      const t = s.evidence.truncation!;
+      expect(t.rounds!.map((r) => [r.states, r.resolved ?? false])).toEqual([
+        [1024, false],
+        [8192, false],
+        [65536, false],
+        [81920, false],
+        [81920, true],
+      ]);
+      expect(t.stopped).toBeUndefined();
+      expect(trusted(s.evidence)).toBe(true);
+      // the same truncation and solves as without the budget
+      expect(s.metrics.meanJobs).toBe(reference.metrics.meanJobs);
+    },
+  );
 });

@@ -22,7 +22,10 @@ function generator(rows: number[][], initial = 0): SparseGenerator<number> {
   };
 }
 
-/** A random sparse digraph: every sixth state is a dead end (its one out-edge leads to the next dead end); the others point at i >> 1 and at up to two random states. */
+/**
+ * A random sparse digraph: every sixth state is a dead end (its one out-edge leads to the next dead end); the others point at i >> 1 and at up to two
+ * random states.
+ */
 function randomRows(n: number, seed: number): number[][] {
   let x = seed >>> 0;
   const next = (m: number): number => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) % m;

@@ -41,7 +41,8 @@ describe('examples/jiq-sqd.ts', () => {
     expect(() => solveModel(jiqSqd, jiqSqd.parse({ N: '2', d: '1', lambda: '1' }), { method: 'auto' })).toThrow(
       '--lambda must be < 1 for the queues to be stable, got 1; give --K to solve the truncated chain anyway',
     );
-    expect(solveModel(jiqSqd, jiqSqd.parse({ N: '2', d: '1', lambda: '1', K: '3' }), { method: 'exact' }).evidence.states).toBe(10); // a cut chain is finite at any load: C(2 + 3, 2)
+    // a cut chain is finite at any load: C(2 + 3, 2)
+    expect(solveModel(jiqSqd, jiqSqd.parse({ N: '2', d: '1', lambda: '1', K: '3' }), { method: 'exact' }).evidence.states).toBe(10);
   });
 
   // The README's example claim solves this point with the iterative solver at the claims' boundary mass (BOUNDARY_TOLERANCE).

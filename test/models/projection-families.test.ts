@@ -111,25 +111,29 @@ describe('affinity: the projection', () => {
     expect(projected.metrics.secondaryFraction as number).toBeGreaterThan(0.01); // the groups do interact
   });
 
-  it('servers 2,2 at lambda = 9/10: the start grows breadth first while its frontier holds > 0.05, then the fit follows the mass (frontier < 1e-5 at 524,288 states)', () => {
-    // Before: grown from 1,024 states by a fit over the outer half, the frontier mass went 0.2 -> 0.37 -> 0.26 -> 0.23.
-    const p = affinity.parse({ servers: '2,2', lambda: '9/10,9/10', d1: '2', d2: '2' });
-    const s = solveModel(affinity, p, { method: 'iterative', maxStates: 524288 });
-    const t = s.evidence.truncation!;
-    expect(t.kind).toBe('projection');
-    expect(t.rounds!.map((r) => [r.states, r.growth])).toEqual([
-      [1024, 'breadth-first'],
-      [8192, 'breadth-first'],
-      [65536, 'breadth-first'],
-      [524288, 'fit'],
-    ]);
-    const mass = t.rounds!.map((r) => r.boundaryMass);
-    expect(mass[0]).toBeGreaterThan(1e-2);
-    mass.slice(1).forEach((m, i) => expect(m).toBeLessThan(mass[i] / 3));
-    expect(mass[3]).toBeLessThan(1e-5);
-    expect(trusted(s.evidence)).toBe(false);
-    expect(t.stopped).toMatch(/budget of 524288 states/);
-  });
+  it(
+    'servers 2,2 at lambda = 9/10: the start grows breadth first while its frontier holds > 0.05, ' +
+      'then the fit follows the mass (frontier < 1e-5 at 524,288 states)',
+    () => {
+      // Before: grown from 1,024 states by a fit over the outer half, the frontier mass went 0.2 -> 0.37 -> 0.26 -> 0.23.
+      const p = affinity.parse({ servers: '2,2', lambda: '9/10,9/10', d1: '2', d2: '2' });
+      const s = solveModel(affinity, p, { method: 'iterative', maxStates: 524288 });
+      const t = s.evidence.truncation!;
+      expect(t.kind).toBe('projection');
+      expect(t.rounds!.map((r) => [r.states, r.growth])).toEqual([
+        [1024, 'breadth-first'],
+        [8192, 'breadth-first'],
+        [65536, 'breadth-first'],
+        [524288, 'fit'],
+      ]);
+      const mass = t.rounds!.map((r) => r.boundaryMass);
+      expect(mass[0]).toBeGreaterThan(1e-2);
+      mass.slice(1).forEach((m, i) => expect(m).toBeLessThan(mass[i] / 3));
+      expect(mass[3]).toBeLessThan(1e-5);
+      expect(trusted(s.evidence)).toBe(false);
+      expect(t.stopped).toMatch(/budget of 524288 states/);
+    },
+  );
 });
 
 /** [states, frontier mass, growth] of every round of real searches (lbcheck solve ... --json, truncation.rounds). */
@@ -189,7 +193,8 @@ describe('the projection search gives up early only when its budget is hopeless'
   it('jiq-queueing N = 6 at lambda = 0.9: after four rounds, even twice the fitted rate needs 6.2e11 states', () => {
     const r = rounds('jiqQueueing6', 4);
     expect(hopelessBudget(r, reductionTo(1e-12)(r), 1e7)).toBe(
-      'the boundary mass falls too slowly for the budget: F ~ states^-0.81 over the last two rounds, and even twice that rate needs about 6.2e+11 states for the tolerances, more than 30 times the budget of 1e+7',
+      'the boundary mass falls too slowly for the budget: F ~ states^-0.81 over the last two rounds, ' +
+        'and even twice that rate needs about 6.2e+11 states for the tolerances, more than 30 times the budget of 1e+7',
     );
     // Three rounds are too few to judge (the first sets are breadth-first), however bad the forecast.
     const early = rounds('jiqQueueing6', 3);

@@ -113,7 +113,9 @@ describe('the packed lbcheck, installed in an empty npm project', () => {
     expect(run(TSC, ['--init'], tc).code).toBe(0);
     writeFileSync(
       join(tc, 'use.mts'),
-      "import { Fraction, ratString, solveModel } from 'lbcheck';\nimport { jsqD } from 'lbcheck/models';\nexport const text: string = ratString(new Fraction(1, 3));\nexport const id: string = jsqD.id;\nexport const solve: typeof solveModel = solveModel;\n",
+      "import { Fraction, ratString, solveModel } from 'lbcheck';\nimport { jsqD } from 'lbcheck/models';\n" +
+        'export const text: string = ratString(new Fraction(1, 3));\nexport const id: string = jsqD.id;\n' +
+        'export const solve: typeof solveModel = solveModel;\n',
     );
     writeFileSync(
       join(tc, 'use-cjs.ts'),

@@ -159,7 +159,8 @@ describe('lbcheck prove', () => {
   it.each([
     [
       ['no-such-claim'],
-      'unknown claim "no-such-claim" (known: nu-threshold-blocking, nu-threshold-queueing, theorem1-fixed-point, theorem2-min-only, power-of-d-fixed-point, hetero-sq2-stability)',
+      'unknown claim "no-such-claim" (known: nu-threshold-blocking, nu-threshold-queueing, theorem1-fixed-point, theorem2-min-only, ' +
+        'power-of-d-fixed-point, hetero-sq2-stability)',
     ],
     [['theorem1-fixed-point', '--R', '1'], '--R must be >= 2, got 1'],
     [['theorem1-fixed-point', '--R', 'x'], '--R must be an integer, got "x"'],

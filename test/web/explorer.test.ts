@@ -54,7 +54,10 @@ function rawGet(base: string, path: string, method = 'GET'): Promise<number> {
   });
 }
 
-/** A fresh load of the page at `hash`: a goto that changes only the hash would keep the last view on screen until the page re-routes, and a selector could match that view. */
+/**
+ * A fresh load of the page at `hash`: a goto that changes only the hash would keep the last view on screen until the page re-routes, and a selector could
+ * match that view.
+ */
 async function open(hash: string): Promise<void> {
   await page.goto('about:blank');
   await page.goto(`${explorer.url}${hash}`);
