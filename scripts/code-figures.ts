@@ -38,7 +38,7 @@ let deepImports = 0;
 let over160 = 0;
 let largest = { path: '', lines: 0 };
 for (const path of all) {
-  const lines = readFileSync(path, 'utf8').split('\n');
+  const lines = readFileSync(path, 'utf8').replace(/\n$/, '').split('\n');
   const shipped = ['src/', 'models/', 'properties/', 'web/'].some((p) => path.startsWith(p));
   const where = shipped ? 'shipped' : 'other';
   if (shipped && lines.length > largest.lines) largest = { path, lines: lines.length };
