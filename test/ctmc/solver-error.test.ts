@@ -13,6 +13,7 @@ import { Search } from '../../src/ctmc/truncation/search-rounds.ts';
 import type { Solved } from '../../src/ctmc/solve-chain.ts';
 import { METRIC_ERROR_METHOD, searchCap } from '../../src/ctmc/truncation/truncation-search.ts';
 import { jsqD } from '../../models/jsq-d.ts';
+import { searchRound } from '../support/search-round.ts';
 
 const mm1 = jsqD.parse({ N: '1', d: '1', lambda: '9/10' });
 
@@ -94,26 +95,7 @@ describe("the search's metricError with the solver's part", () => {
 });
 
 describe('which part of the metric error the search works on', () => {
-  /** A round's answer as the search reads it: its size, boundary mass within 1e-12, one metric and its solver error. */
-  const round = (states: number, meanJobs: number, solverError: number): Solved => ({
-    evidence: {
-      method: 'iterative',
-      states,
-      transitions: 0,
-      residual: 0,
-      residualNorm: '',
-      iterations: 1,
-      seconds: 0,
-      converged: true,
-      truncation: { boundaryMass: 1e-13, tolerance: 1e-12, withinTolerance: true },
-    },
-    codes: new Float64Array(0),
-    radices: [],
-    pi: new Float64Array(0),
-    exactIsCheap: false,
-    metrics: { meanJobs },
-    metricSolverError: { meanJobs: solverError },
-  });
+  const round = (states: number, meanJobs: number, solverError: number): Solved => searchRound('iterative', states, meanJobs, solverError);
   const searchOf = (change: number): Search => {
     const search = new Search({ method: 'iterative' });
     search.record(round(100, 1, 2e-9));

@@ -10,6 +10,7 @@ import { Search } from '../../src/ctmc/truncation/search-rounds.ts';
 import type { Solved } from '../../src/ctmc/solve-chain.ts';
 import { METRIC_ERROR_METHOD } from '../../src/ctmc/truncation/truncation-search.ts';
 import { jsqD } from '../../models/jsq-d.ts';
+import { searchRound } from '../support/search-round.ts';
 
 describe('truncation.metricError', () => {
   it('covers the true error of M/M/1 mean jobs where the boundary mass does not', () => {
@@ -25,24 +26,7 @@ describe('truncation.metricError', () => {
 
   it('makes an answer untrusted when a metric still moves between the last two truncations', () => {
     // Two rounds of a search, the boundary within tolerance, mean jobs still moving by 1e-6.
-    const round = (states: number, meanJobs: number): Solved => ({
-      evidence: {
-        method: 'gth',
-        states,
-        transitions: 0,
-        residual: 0,
-        residualNorm: '',
-        iterations: 0,
-        seconds: 0,
-        converged: true,
-        truncation: { boundaryMass: 1e-13, tolerance: 1e-12, withinTolerance: true },
-      },
-      codes: new Float64Array(0),
-      radices: [],
-      pi: new Float64Array(0),
-      exactIsCheap: false,
-      metrics: { meanJobs },
-    });
+    const round = (states: number, meanJobs: number): Solved => searchRound('gth', states, meanJobs);
     const search = new Search({ method: 'gth' });
     search.record(round(100, 9));
     const last = round(200, 9 + 1e-6);
