@@ -68,24 +68,33 @@ export function runSimulation<P>(
 
 export interface RunEstimate {
   events: number;
+  /** CPU seconds of this process (what the run costs; other processes' load does not inflate it). */
   seconds: number;
   /** The horizon of the pilot run the estimate scales up. */
   pilotHorizon: number;
 }
 
-/** Pilot runs stop growing once one takes this long (wall seconds). */
+/** Pilot runs stop growing once one takes this long (CPU seconds). */
 const PILOT_SECONDS = 0.1;
 
+/** CPU seconds (user + system) this process has used since `from` (process.cpuUsage()). */
+function cpuSecondsSince(from: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(from);
+  return (d.user + d.system) / 1e6;
+}
+
 /**
- * Events and wall time of a run over `horizon`, scaled up from pilot runs of
+ * Events and CPU time of a run over `horizon`, scaled up from pilot runs of
  * growing horizon (seed + 1, discarded), or null when the run itself is short (a
- * pilot of a quarter of the horizon took under PILOT_SECONDS).
+ * pilot of a quarter of the horizon took under PILOT_SECONDS). CPU time, not wall:
+ * on a loaded machine a pilot of a few milliseconds that waits for a core would
+ * scale up to a long run that is not.
  */
 export function estimateRun<P>(view: SimulatorView<P>, p: P, o: { seed: number; horizon: number }): RunEstimate | null {
   for (let h = Math.min(1, o.horizon / 4); h <= o.horizon / 4; h *= 4) {
-    const start = performance.now();
+    const start = process.cpuUsage();
     const pilot = view.simulate(p, { seed: (o.seed + 1) >>> 0, horizon: h, batches: RECORDED_BATCHES });
-    const seconds = (performance.now() - start) / 1000;
+    const seconds = cpuSecondsSince(start);
     if (seconds >= PILOT_SECONDS) return { events: pilot.events * (o.horizon / h), seconds: seconds * (o.horizon / h), pilotHorizon: h };
   }
   return null;
