@@ -118,7 +118,6 @@ export const couplingJsqdBound = couplingOrder({
   coupling: (c) => jsqCoupling(c),
   events: (c) => c.events,
   describe: (c) => traceCounterexample(spec, c),
-  counterexample: (c) => traceCounterexample(spec, c),
   tally: { casesWithDelta: 'sum', casesEndingOnTheBound: 'sum', maxFinalDistance: 'max' },
   observe: (_c, { states, joint }, tally) => {
     const distance = tailDistance(states[0].q, states[1].q);

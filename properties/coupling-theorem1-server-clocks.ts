@@ -49,5 +49,4 @@ export const couplingTheorem1ServerClocks = couplingOrder({
   coupling,
   events: (c) => c.events,
   describe: (c) => traceCounterexample(spec, c),
-  counterexample: (c) => traceCounterexample(spec, c),
 });

@@ -24,8 +24,10 @@ export const productFormExchange = forAll({
   cases: jiqBlockingParams({ R: [1, 3], N: [1, 6], exchange: 'always' }),
   numRuns: 50,
   eachCase: 'decided exactly, in rationals',
-  describe: (p) => ({ kind: 'balance', params: describeJiq(p), ...certificate(p).counterexample }),
-  counterexample: (p) => balanceCounterexample(describeJiq(p), certificate(p).counterexample!),
+  describe: (p) => {
+    const failure = certificate(p).counterexample;
+    return failure ? balanceCounterexample(describeJiq(p), failure) : describeJiq(p);
+  },
   check: (p) => certificate(p).holds,
   parameters: familyParameters(jiqBlocking, {
     domain: `jiq-blocking points with nu > 0 whose chain has at most ${MAX_STATES} states (an exact balance certificate)`,

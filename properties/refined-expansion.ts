@@ -3,7 +3,7 @@
  * Tribastone 2019): E[m(X^N)] = pi + V/N + A/N^2 + O(1/N^3), with V and A from
  * the Lyapunov equations at the fixed point (src/meanfield/), held against
  * exact finite-N chains. For each case, the exact E_N at N = 2..10 (lumped
- * chain, boundary mass <= 1e-10):
+ * chain, boundary mass <= BOUNDARY_TOLERANCE, the claims' 1e-10):
  *  - V and A read off the exact sequence by Richardson extrapolation (5 terms
  *    in 1/N through the last 5 sizes) agree with the Lyapunov values within
  *    twice the fit's own error bar (the change from 4 terms to 5), or 1e-6;
@@ -15,6 +15,7 @@
  * a 1/N rate term).
  */
 import {
+  BOUNDARY_TOLERANCE,
   atN,
   type EvidenceRecord,
   fittedExponent,
@@ -27,7 +28,6 @@ import {
   solveEvidence,
   solveSequence,
 } from 'lbcheck';
-import { BOUNDARY_TOLERANCE } from 'lbcheck';
 import { jsqD } from 'lbcheck/models';
 
 const SIZES = [2, 3, 4, 5, 6, 7, 8, 9, 10];

@@ -15,8 +15,7 @@
  * N^{-1/2} only (orders 0.45, 0.48, 0.51 from N = 8 to 64; N times the
  * distance 2.2, 3.2, 4.6, 6.4): the C/N law is refuted there.
  */
-import { convergesInN, integrate } from 'lbcheck';
-import { DEFAULT_METRIC_TOLERANCE } from 'lbcheck';
+import { convergesInN, DEFAULT_METRIC_TOLERANCE, integrate } from 'lbcheck';
 import { jiqBlocking } from 'lbcheck/models';
 import { grid, trajectoryGap } from './support/transient-fluid.ts';
 

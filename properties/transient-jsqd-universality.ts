@@ -11,8 +11,7 @@
  * JSQ(2)'s fluid, not JSQ's: the distance stalls near 0.11 (0.130, 0.114,
  * 0.111, 0.110 at N = 2..8), so d must grow.
  */
-import { convergesInN, Fraction } from 'lbcheck';
-import { DEFAULT_METRIC_TOLERANCE } from 'lbcheck';
+import { convergesInN, DEFAULT_METRIC_TOLERANCE, Fraction } from 'lbcheck';
 import { jsqD } from 'lbcheck/models';
 import { grid, trajectoryGap } from './support/transient-fluid.ts';
 

@@ -103,7 +103,7 @@ const dependenciesExternal: Plugin = {
   setup(b) {
     const bundled = (path: string, importer: string): boolean => path.startsWith('@stdlib/') || importer.includes('/node_modules/@stdlib/');
     // The built-ins import lbcheck's public entries by name, as users do: those are the sources themselves
-    // (directImports points most such imports past the entry), as modules apart from the library entries.
+    // (directImports points their imports of 'lbcheck' past the entry), as modules apart from the library entries.
     b.onResolve({ filter: /^lbcheck(\/models)?$/ }, (a) => ({ path: join(ROOT, SELF[a.path]!), suffix: '?built-in' }));
     b.onResolve({ filter: /^[^./]/ }, (a) => (bundled(a.path, a.importer) && !a.path.startsWith('node:') ? undefined : { path: a.path, external: true }));
   },

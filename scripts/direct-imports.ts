@@ -7,8 +7,8 @@
  * every command that loads a model; direct, a command loads what it uses.
  *
  * It reads the entry's `export { a, type B, c as d } from './x.ts'` and
- * `export * as ns from './y.ts'` lines; a name it does not find there keeps
- * importing from the entry itself.
+ * `export * as ns from './y.ts'` lines; a name it does not find there fails the
+ * build (through the barrel it would bring the whole entry back into the chunks).
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -59,11 +59,10 @@ export function directImports(name: string, entry: string, roots: readonly strin
         const contents = source.replace(IMPORT, (whole, typeOnly: string | undefined, list: string, spec: string) => {
           if (spec !== name || typeOnly) return whole;
           const byModule = new Map<string, { origin: Origin; locals: string[] }>();
-          const rest: string[] = [];
           for (const [imported, local] of specifiers(list)) {
             const o = origins.get(imported);
-            if (!o) rest.push(imported === local ? local : `${imported} as ${local}`);
-            else if (o.name === '*') byModule.set(`*${local}`, { origin: o, locals: [local] });
+            if (!o) throw new Error(`${a.path}: '${imported}' is not re-exported by ${entry} with export { ... } from`);
+            if (o.name === '*') byModule.set(`*${local}`, { origin: o, locals: [local] });
             else {
               const key = o.module;
               const group = byModule.get(key) ?? { origin: o, locals: [] };
@@ -72,7 +71,6 @@ export function directImports(name: string, entry: string, roots: readonly strin
             }
           }
           const lines = [...byModule.values()].map((g) => importLine(g.origin, g.locals));
-          if (rest.length > 0) lines.push(`import { ${rest.join(', ')} } from '${name}';`);
           // Keep the line count, so positions in errors and source maps stay right.
           return lines.join(' ') + '\n'.repeat((whole.match(/\n/g) ?? []).length);
         });

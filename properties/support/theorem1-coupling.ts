@@ -55,7 +55,6 @@ export function theorem1OrderProperty(spec: Theorem1OrderSpec): Property {
     // The coupled systems move at arrivals; the job tape is read as they go.
     events: (c) => c.trace.arrivals,
     describe: (c) => traceCounterexample(trace, c),
-    counterexample: (c) => traceCounterexample(trace, c),
     tally: { casesEndingWorseBehind: 'sum', casesEndingBetterAhead: 'sum' },
     observe: (_c, { states: [worse, original, better] }, tally) => {
       if (worse.used < original.used) tally.note('casesEndingWorseBehind');

@@ -14,13 +14,12 @@ import { isRational, ratString, ratToNumber, type Rational } from '../core/ratio
 import { VERDICTS, type EvidenceRecord, type EvidenceValue } from '../core/verdict.ts';
 import { pointCounterexample, type Counterexample } from './counterexample.ts';
 import type { PropertyResult } from './result.ts';
-import type { TraceCounterexample } from './trace-claim.ts';
+import type { TraceCounterexample, TraceReplay } from './trace-claim.ts';
 import { runCoupled, traceSteps, type CoupledOutcome, type Coupling } from '../coupling/coupled-run.ts';
 import { Inconclusive, runGenerated } from './generated.ts';
 import { observedOrder, round } from './solving.ts';
 import type { ClaimParameters, Property, RunContext } from './property.ts';
 import { Tally, type Folds } from './tally.ts';
-import type { TraceReplay } from './trace-claim.ts';
 
 /** What every claim states about itself. */
 export type ClaimInfo = Pick<Property, 'id' | 'claim' | 'source' | 'method' | 'expected'>;
@@ -150,7 +149,7 @@ export interface ForAllSpec<C, K extends string = never> extends Omit<ClaimInfo,
   eachCase?: string;
   /** A case as evidence (default: its values, rationals as "p/q"); see GeneratedOptions.describe. */
   describe?(c: C): EvidenceValue;
-  /** A failing case as a counterexample (default: the described case, kind "case"). */
+  /** A failing case as a counterexample (default: the described case, as it is when it has a known kind, else of kind "case"). */
   counterexample?(c: C): Counterexample;
   /** The run's evidence from its tally (default: the tally's values, in their declared order). */
   evidence?(tally: Tally<K>): EvidenceRecord;
@@ -334,7 +333,6 @@ export function couplingOrder<C, E, S, J, K extends string = never>(spec: Coupli
     ...rest,
     method: spec.method ?? `coupled runs on ${spec.numRuns ?? 20} fast-check traces`,
     describe: spec.describe ?? trace,
-    counterexample: spec.counterexample ?? trace,
     tally: { ...events, ...tally },
     ...(evidence ? { evidence } : {}),
     check(c, _ctx, t) {

@@ -3,8 +3,8 @@ import { forAll, type ForAllSpec } from './define.ts';
 import { Inconclusive } from './generated.ts';
 import type { Property } from './property.ts';
 import { integrate, type Trajectory } from '../fluid/integrate.ts';
-import { hasSettled } from '../fluid/settle.ts';
-import { CONSERVATION_DEFECT, POLICY, SETTLED_DRIFT } from '../core/numerical-policy.ts';
+import { hasSettled, soundRun } from '../fluid/settle.ts';
+import { POLICY, SETTLED_DRIFT } from '../core/numerical-policy.ts';
 import type { FluidSystem } from '../core/fluid-view.ts';
 
 /** Horizons tried in turn until the drift max|f(x)| is below `drift`. */
@@ -16,7 +16,7 @@ export function settle(sys: FluidSystem, x0: Float64Array, drift = SETTLED_DRIFT
   for (const t of HORIZONS) {
     tr = integrate(sys, x0, { t, samples: 2 });
     const e = tr.evidence;
-    if (!e.completed || e.minFaceValue < 0 || e.conservationDefect > CONSERVATION_DEFECT) {
+    if (!soundRun(e)) {
       throw new Inconclusive(`unsound ODE run: completed=${e.completed}, min face value ${e.minFaceValue}, conservation defect ${e.conservationDefect}`);
     }
     if (hasSettled(e, drift)) return tr;

@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import type { EvidenceRecord, EvidenceValue } from '../core/verdict.ts';
-import { caseCounterexample, type Counterexample } from './counterexample.ts';
+import { caseCounterexample, isCounterexample, type Counterexample } from './counterexample.ts';
 import type { PropertyResult, ReplayResult } from './result.ts';
 import type { RunContext } from './property.ts';
 
@@ -29,7 +29,7 @@ export interface GeneratedOptions<T> {
   eachCase?: string;
   /** A case as evidence: a replay's case, the first undecided case and, unless `counterexample` is given, a failing one. */
   describe: (value: T) => EvidenceValue;
-  /** A failing case as a counterexample (default: the described case, kind "case"); e.g. a trace, a balance failure. */
+  /** A failing case as a counterexample (default: the described case, as it is when it has a known kind, else of kind "case"). */
   counterexample?: (value: T) => Counterexample;
   /** Evidence gathered while the cases ran (states, residuals ...). */
   evidence: () => EvidenceRecord;
@@ -41,9 +41,10 @@ interface Undecided<T> {
   reason: string;
 }
 
-/** A failing case as the claim shows it. */
-function counterexampleOf<T>(o: GeneratedOptions<T>, value: T): Counterexample {
-  return o.counterexample ? o.counterexample(value) : caseCounterexample(o.describe(value));
+/** A failing case as the claim shows it: `counterexample`, else its description (as it is when that is already a counterexample of a known kind). */
+function counterexampleOf<T>(o: GeneratedOptions<T>, value: T, described: EvidenceValue = o.describe(value)): Counterexample {
+  if (o.counterexample) return o.counterexample(value);
+  return isCounterexample(described) ? described : caseCounterexample(described);
 }
 
 /** One case replayed from its seed and path: what happened to it, never a verdict on the claim. */
@@ -59,7 +60,8 @@ function replayResult<T>(
   let replay: ReplayResult;
   if (details.failed && details.counterexample) {
     const value = details.counterexample[0];
-    replay = { ...base, outcome: 'failed', case: o.describe(value), reason: null, counterexample: counterexampleOf(o, value) };
+    const described = o.describe(value);
+    replay = { ...base, outcome: 'failed', case: described, reason: null, counterexample: counterexampleOf(o, value, described) };
   } else if (details.failed) {
     const error: unknown = details.errorInstance;
     replay = { ...base, outcome: 'undecided', case: null, reason: `no case at this seed and path: ${error instanceof Error ? error.message : String(error)}` };

@@ -12,15 +12,14 @@ import type { EvidenceRecord } from '../core/verdict.ts';
 import { pointCounterexample } from './counterexample.ts';
 import { defineClaim, type ClaimInfo } from './define.ts';
 import { Inconclusive } from './generated.ts';
-import type { Property, RunContext } from './property.ts';
+import { claimHeader, type Property, type RunContext } from './property.ts';
 import type { PropertyResult } from './result.ts';
 import { round } from './solving.ts';
 
 /** A point's value, with how it was obtained (e.g. solveEvidence) for its row of the evidence. */
 export type MonotoneValue = number | { value: number; evidence?: EvidenceRecord };
 
-export interface MonotoneSpec<X> extends Omit<ClaimInfo, 'method'> {
-  method: string;
+export interface MonotoneSpec<X> extends ClaimInfo {
   /** The points, in the order the claim is stated along (at least two). */
   points: readonly X[];
   /** A point as people read it ("d = 3"), in the summary and the evidence. */
@@ -52,11 +51,7 @@ export function monotoneAlong<X>(spec: MonotoneSpec<X>): Property {
     return strict ? step > 0 : step >= 0;
   };
   return defineClaim({
-    id: spec.id,
-    claim: spec.claim,
-    source: spec.source,
-    method: spec.method,
-    expected: spec.expected,
+    ...claimHeader(spec),
     async run(ctx): Promise<PropertyResult> {
       const rows: EvidenceRecord[] = [];
       const values: number[] = [];

@@ -50,6 +50,8 @@ export interface ClaimParameters {
 }
 
 /** What a claim says, where from, how it is decided and what is expected: the fields every listing of claims shows. */
-export function claimHeader(p: Property): Pick<Property, 'id' | 'claim' | 'source' | 'method' | 'expected'> {
+export function claimHeader(
+  p: Pick<Property, 'id' | 'claim' | 'source' | 'method' | 'expected'>,
+): Pick<Property, 'id' | 'claim' | 'source' | 'method' | 'expected'> {
   return { id: p.id, claim: p.claim, source: p.source, method: p.method, expected: p.expected };
 }

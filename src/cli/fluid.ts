@@ -5,8 +5,8 @@ import type { ModelFamily } from '../core/model.ts';
 import type { ParamSpecs } from '../core/params.ts';
 import { clampProbabilities } from '../core/probability-clamp.ts';
 import type { Trajectory } from '../fluid/integrate.ts';
-import { hasSettled, integrateUntilSettled } from '../fluid/settle.ts';
-import { CONSERVATION_DEFECT, DEFAULT_ATOL, DEFAULT_RTOL, POLICY, SETTLED_DRIFT } from '../core/numerical-policy.ts';
+import { hasSettled, integrateUntilSettled, soundRun } from '../fluid/settle.ts';
+import { DEFAULT_ATOL, DEFAULT_RTOL, POLICY, SETTLED_DRIFT } from '../core/numerical-policy.ts';
 import type { FluidFixedPoint } from '../core/fluid-view.ts';
 import { familiesOf, type Registry } from '../registry/registry.ts';
 import { addFileOption } from './files.ts';
@@ -113,7 +113,7 @@ export function fluidRun(family: ModelFamily<ParamSpecs, unknown>, req: FluidReq
     seconds: (performance.now() - start) / 1000,
   };
   // A usable answer: the run is sound, it settled (otherwise its end is not the limit), and no probability was off by more than rounding.
-  return { report, sound: sound(tr) && report.final.settled && clamped.every((c) => !c.beyondTolerance), sys, x0, fp, tr, shown };
+  return { report, sound: soundRun(tr.evidence) && report.final.settled && clamped.every((c) => !c.beyondTolerance), sys, x0, fp, tr, shown };
 }
 
 function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string, unknown> & FluidFlags): number {
@@ -186,11 +186,6 @@ function runFluid(family: ModelFamily<ParamSpecs, unknown>, opts: Record<string,
 
 /** How far outside [0, 1] a probability may come from rounding: the integrator's tolerance for a value of at most 1. */
 const CLAMP_TOLERANCE = DEFAULT_ATOL + DEFAULT_RTOL;
-
-/** The run is sound: it completed, never left a face, and kept its invariants. */
-function sound(tr: Trajectory): boolean {
-  return tr.evidence.completed && tr.evidence.minFaceValue >= 0 && tr.evidence.conservationDefect <= CONSERVATION_DEFECT;
-}
 
 /** The options of a fluid run (shared by `fluid` and `sweep fluid`; --svg is fluid's own). */
 export function fluidOptions(family: ModelFamily<ParamSpecs, unknown>): Option[] {

@@ -23,10 +23,10 @@ interface SimulateFlags {
 
 export const DEFAULT_SIM_SEED = '1';
 
-/** Runs estimated to take longer than this (wall seconds) say so up front, on stderr. */
+/** Runs estimated to take longer than this (CPU seconds, from the pilots) say so up front, on stderr. */
 const LONG_RUN_SECONDS = 10;
 
-/** Runs estimated to take longer than this (wall seconds, a week) are refused: nobody waits for them, and they are usually a mistyped --T. */
+/** Runs estimated to take longer than this (CPU seconds, a week) are refused: nobody waits for them, and they are usually a mistyped --T. */
 export const MAX_RUN_SECONDS = 7 * 86400;
 
 /** "3.2 h": a duration for people. */

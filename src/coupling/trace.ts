@@ -5,6 +5,7 @@
  * Every coupled system reads the same uniforms through its own inverse transform.
  */
 import fc from 'fast-check';
+import { pick } from '../sim/discrete.ts';
 
 export type Uniform = number;
 
@@ -23,14 +24,9 @@ export function formatUniform(u: Uniform): string {
   return String(uniformValue(u));
 }
 
-/**
- * Inverse transform on cumulative sums (sim/discrete.ts cumulative): the first index i with u < cdf[i] (0-based; the
- * last index if rounding leaves u above).
- */
+/** Inverse transform on cumulative sums from sim/discrete.ts `cumulative` (their last entry is +Infinity): the category of u. */
 export function categorical(u: Uniform, cdf: Float64Array): number {
-  const x = uniformValue(u);
-  for (let i = 0; i < cdf.length - 1; i++) if (x < cdf[i]) return i;
-  return cdf.length - 1;
+  return pick(cdf, uniformValue(u));
 }
 
 /** A uniform choice among n items (0-based): floor(u n). */

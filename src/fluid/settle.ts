@@ -6,8 +6,13 @@
  * largest time (integrateUntilSettled).
  */
 import type { FluidSystem } from '../core/fluid-view.ts';
-import { SETTLED_DRIFT } from '../core/numerical-policy.ts';
+import { CONSERVATION_DEFECT, SETTLED_DRIFT } from '../core/numerical-policy.ts';
 import { integrate, type IntegrationEvidence, type Trajectory } from './integrate.ts';
+
+/** The run is sound: it completed, never left a face, and kept its invariants. */
+export function soundRun(e: IntegrationEvidence): boolean {
+  return e.completed && e.minFaceValue >= 0 && e.conservationDefect <= CONSERVATION_DEFECT;
+}
 
 export function hasSettled(e: IntegrationEvidence, drift = SETTLED_DRIFT): boolean {
   return e.completed && e.finalDrift <= drift;

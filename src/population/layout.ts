@@ -180,13 +180,14 @@ export function pack<T>(L: Layout<T>): Packed<T> {
  * the rate is negative or NaN, or when the change takes a count out of its range.
  */
 export function checkFiring<T>(L: Layout<T>, e: CompiledEvent<T>, x: Counts, v: number, family?: string): void {
-  const at = family === undefined ? '' : `${family}: `;
-  if (!(v > 0)) throw new UsageError(`${at}event "${e.event.name}" has rate ${v} in state ${L.describe(x)}; rates must be >= 0`);
+  // Called on every simulator step: the family's prefix is only built for an error.
+  const at = (): string => (family === undefined ? '' : `${family}: `);
+  if (!(v > 0)) throw new UsageError(`${at()}event "${e.event.name}" has rate ${v} in state ${L.describe(x)}; rates must be >= 0`);
   for (let k = 0; k < e.index.length; k++) {
     const i = e.index[k];
     const y = x[i] + e.delta[k];
     if (y < 0 || y > L.max[i]) {
-      throw new UsageError(`${at}event "${e.event.name}" takes ${L.names[i]} to ${y} (range 0..${L.max[i]}) in state ${L.describe(x)}`);
+      throw new UsageError(`${at()}event "${e.event.name}" takes ${L.names[i]} to ${y} (range 0..${L.max[i]}) in state ${L.describe(x)}`);
     }
   }
 }

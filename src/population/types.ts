@@ -48,9 +48,10 @@ export interface PopulationEvent<T> {
 /**
  * A reward of the counts whose expectation is a metric (see MetricDef); with
  * `smooth`, the reward as a smooth function of the fractions z (through
- * Arith), which `lbcheck refined` expands in 1/N.
+ * Arith), which `lbcheck refined` expands in 1/N. Rewards, like rates, get
+ * integer counts in the chain and the simulator and fractional counts N z in
+ * the fluid view's metrics.
  */
-/** Rewards, like rates, get integer counts in the chain and the simulator and fractional counts N z in the fluid view's metrics. */
 export type PopulationMetric<T> = MetricDef<T, Counts> & { smooth?<U>(z: readonly U[], A: Arith<U>): U };
 
 export interface Population<T> {

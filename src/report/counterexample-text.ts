@@ -122,6 +122,15 @@ function traceCounterexampleText(t: TraceCounterexample): string[] {
 
 /** Any counterexample, by its kind. */
 export function counterexampleText(c: Counterexample): string[] {
+  try {
+    return kindText(c);
+  } catch {
+    // A user's .js claim can tag a value with a kind its fields do not match: show it as it is.
+    return outline(c, '  ');
+  }
+}
+
+function kindText(c: Counterexample): string[] {
   switch (c.kind) {
     case 'coupling-trace':
       return traceCounterexampleText(c);

@@ -6,26 +6,12 @@
  */
 import type { CheckResult } from '../check/runner.ts';
 import type { EvidenceValue } from '../core/verdict.ts';
-import type { Counterexample } from '../check/counterexample.ts';
 import type { ReplayResult } from '../check/result.ts';
 
-export type CheckResultJson = {
-  id: string;
-  claim: string;
-  source: string;
-  method: string;
-  verdict: CheckResult['verdict'];
-  expected: CheckResult['expected'];
-  asExpected: boolean;
-  summary: string;
-  evidence: CheckResult['evidence'];
-  counterexample: Counterexample | null;
-  seed: number;
-  path: string | null;
-  seconds: number;
-};
+/** `check --json`'s record of one claim; the literal fixes the key order. */
+export type CheckResultJson = ReturnType<typeof checkResultJson>;
 
-export function checkResultJson(r: CheckResult, seed: number): CheckResultJson {
+export function checkResultJson(r: CheckResult, seed: number) {
   return {
     id: r.id,
     claim: r.claim,

@@ -32,7 +32,7 @@ export function verdictHeader(idWidth: number): string[] {
 }
 
 /** Evidence as "key=value" text for tables; records nested in arrays get a line each. */
-export function evidenceText(e: EvidenceRecord): string {
+function evidenceText(e: EvidenceRecord): string {
   const value = (v: EvidenceValue): string => {
     if (Array.isArray(v)) {
       return v.some((x) => typeof x === 'object' && x !== null && !Array.isArray(x))

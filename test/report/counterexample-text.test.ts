@@ -68,4 +68,9 @@ describe('counterexamples for people, one kind at a time', () => {
     expect(counterexampleText({ kind: 'regression', flagged })).toEqual(printedBefore('regression'));
     expect(counterexampleText({ kind: 'regression', flagged: [] })).toEqual(['  no comparison flagged']);
   });
+
+  it("a value whose fields do not match its kind (a user's .js claim) is shown as it is, not a crash", () => {
+    const malformed = JSON.parse('{"kind":"coupling-trace","params":{"N":2}}') as Counterexample;
+    expect(counterexampleText(malformed)).toEqual(['  kind: coupling-trace', '  params:', '    N: 2']);
+  });
 });

@@ -87,6 +87,11 @@ export class Search {
   }
 
   /** The options of the search's float solves: its float method, at its solver tolerance. */
+  /** The solver tolerance was tightened past the one asked for (the solver's error was what was left). */
+  get tightened(): boolean {
+    return this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_SOLVER_TOLERANCE);
+  }
+
   get float(): ChainSolveOptions {
     const method = this.opts.method === 'exact' || this.opts.method === 'auto' ? 'float' : this.opts.method;
     return { ...this.opts, method, tolerance: this.solverTolerance };
@@ -117,7 +122,7 @@ export class Search {
     this.last = solved;
     const mass = solved.evidence.truncation?.boundaryMass ?? 0;
     const K = solved.evidence.truncation?.K;
-    const tightened = this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_SOLVER_TOLERANCE);
+    const tightened = this.tightened;
     this.rounds.push({
       ...(K !== undefined ? { K } : {}),
       ...(growth ? { growth } : {}),
@@ -332,7 +337,7 @@ export class Search {
                       metricErrorWithinTolerance: metricErrorsWithin(metricError, final.metrics, this.metricTolerance),
                     }
                   : {}),
-                ...(this.solverTolerance !== (this.opts.tolerance ?? DEFAULT_SOLVER_TOLERANCE) ? { solverTolerance: this.solverTolerance } : {}),
+                ...(this.tightened ? { solverTolerance: this.solverTolerance } : {}),
                 rounds: this.rounds,
                 ...(this.stopped ? { stopped: this.stopped } : {}),
               },
